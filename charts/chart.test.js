@@ -1,0 +1,444 @@
+// Lints and renders the umbrella chart, validates the manifests offline with kubeconform (strict, schemas in
+// charts/schemas/), and checks what matters in them: hardened pods, probes, who may talk to whom, secrets only from
+// the Secret. Needs helm (v3) and kubeconform, on PATH or in ~/.cache/vellum/bin (see charts/README.md).
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+const YAML = require('yaml');
+
+const ROOT = path.resolve(__dirname, '..');
+const KUBE_VERSION = '1.33.0';
+const SCHEMA_LOCATIONS = [
+  path.join(__dirname, 'schemas', `v${KUBE_VERSION}`, '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
+  path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
+];
+const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', 'REDIS_URL'];
+const COMPONENTS = ['gateway', 'identity'];
+
+function findTool(name) {
+  const dirs = [
+    ...(process.env.PATH ?? '').split(path.delimiter),
+    path.join(os.homedir(), '.cache', 'vellum', 'bin'),
+  ];
+  for (const dir of dirs.filter(Boolean)) {
+    const file = path.join(dir, name);
+    try {
+      fs.accessSync(file, fs.constants.X_OK);
+      return file;
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+const tools = { helm: findTool('helm'), kubeconform: findTool('kubeconform') };
+const missing = Object.keys(tools).filter((name) => !tools[name]);
+const skip = missing.length > 0 && process.env.CI !== 'true' && process.env.VELLUM_SKIP_CHARTS === '1';
+
+let work;
+let env;
+
+function run(cmd, args, options = {}) {
+  const result = spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024, ...options });
+  if (result.error) throw result.error;
+  return result;
+}
+
+function ok(cmd, args, options) {
+  const result = run(cmd, args, options);
+  if (result.status !== 0) {
+    throw new Error(
+      `${path.basename(cmd)} ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`,
+    );
+  }
+  return result.stdout;
+}
+
+const templateArgs = (args) => [
+  'template',
+  'vellum',
+  path.join(work, 'vellum'),
+  '--namespace',
+  'vellum',
+  '--kube-version',
+  KUBE_VERSION,
+  ...args,
+];
+
+/** `helm template` of the umbrella with extra flags: the manifest text. */
+const renderText = (...args) => ok(tools.helm, templateArgs(args));
+
+/** The rendered objects. */
+const render = (...args) =>
+  YAML.parseAllDocuments(renderText(...args))
+    .map((doc) => doc.toJS())
+    .filter(Boolean);
+
+function renderError(...args) {
+  const result = run(tools.helm, templateArgs(args));
+  expect(result.status).not.toBe(0);
+  return result.stderr;
+}
+
+function validate(manifests) {
+  const args = ['-strict', '-summary', ...SCHEMA_LOCATIONS.flatMap((l) => ['-schema-location', l])];
+  return run(
+    tools.kubeconform,
+    typeof manifests === 'string' ? [...args, '-'] : [...args, ...manifests.files],
+    {
+      input: typeof manifests === 'string' ? manifests : undefined,
+    },
+  );
+}
+
+function expectValid(manifests) {
+  const result = validate(manifests);
+  expect(`${result.stdout}${result.stderr}`).toMatch(/Invalid: 0, Errors: 0, Skipped: 0/);
+  expect(result.status).toBe(0);
+  const found = Number(/(\d+) resources? found/.exec(result.stdout)?.[1] ?? 0);
+  expect(found).toBeGreaterThan(0);
+  return found;
+}
+
+const ofKind = (objects, kind) => objects.filter((o) => o.kind === kind);
+const named = (objects, kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const podSpec = (deployment) => deployment.spec.template.spec;
+
+(skip ? describe.skip : describe)('charts', () => {
+  let objects;
+
+  beforeAll(() => {
+    if (missing.length > 0) {
+      throw new Error(
+        `${missing.join(' and ')} not found on PATH nor in ~/.cache/vellum/bin. Install with\n` +
+          '  GOBIN=$HOME/.cache/vellum/bin go install helm.sh/helm/v3/cmd/helm@latest\n' +
+          '  GOBIN=$HOME/.cache/vellum/bin go install github.com/yannh/kubeconform/cmd/kubeconform@latest\n' +
+          '(outside CI, VELLUM_SKIP_CHARTS=1 skips these tests)',
+      );
+    }
+    // Dependencies are packed into a copy, so the test leaves no .tgz or Chart.lock in the work tree.
+    work = fs.mkdtempSync(path.join(os.tmpdir(), 'vellum-charts-'));
+    for (const entry of fs.readdirSync(__dirname, { withFileTypes: true })) {
+      if (entry.isDirectory() && fs.existsSync(path.join(__dirname, entry.name, 'Chart.yaml'))) {
+        fs.cpSync(path.join(__dirname, entry.name), path.join(work, entry.name), {
+          recursive: true,
+          filter: (src) => !/[/\\]charts[/\\][^/\\]+[/\\]charts$/.test(src) && !src.endsWith('Chart.lock'),
+        });
+      }
+    }
+    fs.copyFileSync(path.join(__dirname, 'build-deps.sh'), path.join(work, 'build-deps.sh'));
+    env = {
+      ...process.env,
+      PATH: [path.dirname(tools.helm), process.env.PATH].join(path.delimiter),
+      HELM_CACHE_HOME: path.join(work, '.helm', 'cache'),
+      HELM_CONFIG_HOME: path.join(work, '.helm', 'config'),
+      HELM_DATA_HOME: path.join(work, '.helm', 'data'),
+    };
+    ok('bash', [path.join(work, 'build-deps.sh'), work]);
+    objects = render();
+  }, 120_000);
+
+  afterAll(() => {
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the umbrella and every component chart pass helm lint --strict', () => {
+    ok(tools.helm, ['lint', '--strict', '--kube-version', KUBE_VERSION, path.join(work, 'vellum')]);
+    for (const name of [...COMPONENTS, 'vellum-lib']) {
+      ok(tools.helm, [
+        'lint',
+        '--strict',
+        '--kube-version',
+        KUBE_VERSION,
+        path.join(work, name),
+        '--set',
+        'global.publicUrl=https://vellum.example.com',
+      ]);
+    }
+  });
+
+  test('rendered manifests validate strictly against the offline Kubernetes schemas', () => {
+    expect(expectValid(renderText())).toBe(objects.length);
+    expectValid(
+      renderText(
+        '--set',
+        'identity.autoscaling.enabled=true',
+        '--set',
+        'global.otel.endpoint=http://otel:4318',
+      ),
+    );
+    expectValid(
+      renderText(
+        '--set',
+        'global.publicUrl=http://vellum.localtest.me',
+        '--set',
+        'global.nodeEnv=development',
+      ),
+    );
+  });
+
+  test('kubeconform really validates (offline schemas, unknown fields refused)', () => {
+    const deployment = named(objects, 'Deployment', 'identity');
+    const broken = structuredClone(deployment);
+    podSpec(broken).containers[0].readOnlyRootFilesytem = true;
+    const result = validate(YAML.stringify(broken));
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toMatch(/readOnlyRootFilesytem/);
+  });
+
+  test('k8s/ validates too: namespace, default deny, the identity.cirrus.v1 topic', () => {
+    const files = ['namespace.yaml', 'default-deny.yaml', 'kafka-topics.yaml'].map((f) =>
+      path.join(ROOT, 'k8s', f),
+    );
+    expect(expectValid({ files })).toBe(3);
+    const docs = files.flatMap((f) =>
+      YAML.parseAllDocuments(fs.readFileSync(f, 'utf8')).map((d) => d.toJS()),
+    );
+    const deny = named(docs, 'NetworkPolicy', 'default-deny-all');
+    expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
+    const topic = named(docs, 'KafkaTopic', 'identity.cirrus.v1');
+    expect(topic.spec).toMatchObject({ topicName: 'identity.cirrus.v1', partitions: 3 });
+    expect(named(docs, 'Namespace', 'vellum').metadata.labels['pod-security.kubernetes.io/enforce']).toBe(
+      'restricted',
+    );
+  });
+
+  test('every Deployment runs non-root, read-only, without capabilities, seccomp or API token', () => {
+    const deployments = ofKind(objects, 'Deployment');
+    expect(deployments.map((d) => d.metadata.name).sort()).toEqual(COMPONENTS);
+    for (const deployment of deployments) {
+      const spec = podSpec(deployment);
+      expect(spec.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(spec.securityContext.runAsUser).toBeGreaterThan(0);
+      expect(spec.automountServiceAccountToken).toBe(false);
+      const account = named(objects, 'ServiceAccount', spec.serviceAccountName);
+      expect(account.automountServiceAccountToken).toBe(false);
+      for (const container of spec.containers) {
+        expect(container.securityContext).toMatchObject({
+          runAsNonRoot: true,
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          privileged: false,
+          capabilities: { drop: ['ALL'] },
+        });
+        expect(container.resources.requests).toEqual(
+          expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+        );
+        expect(container.resources.limits).toEqual(
+          expect.objectContaining({ cpu: expect.anything(), memory: expect.anything() }),
+        );
+        expect(container.volumeMounts).toContainEqual({ name: 'tmp', mountPath: '/tmp' });
+      }
+    }
+  });
+
+  test('probes hit /healthz and /readyz on 8080, and SIGTERM comes after a preStop pause with time to drain', () => {
+    for (const deployment of ofKind(objects, 'Deployment')) {
+      const spec = podSpec(deployment);
+      const [container] = spec.containers;
+      expect(container.ports).toContainEqual({ name: 'http', containerPort: 8080, protocol: 'TCP' });
+      expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.startupProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      const pause = container.lifecycle.preStop.sleep.seconds;
+      expect(pause).toBeGreaterThan(0);
+      // The process drains for up to 10 s after SIGTERM (services/platform http/serve.ts).
+      expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(pause + 10);
+      expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+    }
+    expect(
+      ofKind(objects, 'PodDisruptionBudget')
+        .map((p) => p.metadata.name)
+        .sort(),
+    ).toEqual(COMPONENTS);
+  });
+
+  test('only the gateway is behind the Ingress and reachable from the ingress controller', () => {
+    const [ingress, ...others] = ofKind(objects, 'Ingress');
+    expect(others).toEqual([]);
+    const backends = ingress.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service.name));
+    expect(new Set(backends)).toEqual(new Set(['gateway']));
+    expect(ingress.spec.rules[0].host).toBe('vellum.example.com');
+    expect(ingress.spec.tls[0].hosts).toEqual(['vellum.example.com']);
+
+    const policies = ofKind(objects, 'NetworkPolicy');
+    expect(policies.map((p) => p.metadata.name).sort()).toEqual(COMPONENTS);
+    const admitsController = (policy) =>
+      policy.spec.ingress.some((rule) => rule.from.some((peer) => peer.namespaceSelector));
+    expect(policies.filter(admitsController).map((p) => p.metadata.name)).toEqual(['gateway']);
+  });
+
+  test('services take traffic only from the gateway, and every egress rule is port-limited', () => {
+    for (const policy of ofKind(objects, 'NetworkPolicy')) {
+      expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+      expect(policy.spec.podSelector.matchLabels['app.kubernetes.io/name']).toBe(policy.metadata.name);
+      for (const rule of policy.spec.egress) expect(rule.ports.length).toBeGreaterThan(0);
+    }
+    const identity = named(objects, 'NetworkPolicy', 'identity');
+    expect(identity.spec.ingress).toEqual([
+      {
+        from: [
+          {
+            podSelector: {
+              matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/instance': 'vellum' },
+            },
+          },
+        ],
+        ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+    ]);
+    const egressPorts = (name) =>
+      named(objects, 'NetworkPolicy', name).spec.egress.flatMap((rule) => rule.ports.map((p) => p.port));
+    expect(egressPorts('identity')).toEqual(expect.arrayContaining([53, 5432, 6379, 9092]));
+    expect(egressPorts('gateway')).toEqual(expect.arrayContaining([53, 6379, 8080]));
+    expect(egressPorts('gateway')).not.toContain(5432);
+    const toIdentity = named(objects, 'NetworkPolicy', 'gateway').spec.egress.find(
+      (rule) => rule.ports[0].port === 8080,
+    );
+    expect(toIdentity.to).toEqual([
+      {
+        podSelector: {
+          matchLabels: { 'app.kubernetes.io/name': 'identity', 'app.kubernetes.io/instance': 'vellum' },
+        },
+      },
+    ]);
+  });
+
+  test('secrets come from the Secret, never from values', () => {
+    expect(ofKind(objects, 'Secret')).toEqual([]);
+    for (const configMap of ofKind(objects, 'ConfigMap')) {
+      for (const key of [...SECRET_KEYS, 'SMTP_URL']) expect(configMap.data).not.toHaveProperty(key);
+    }
+    const secretRefs = (list, name) =>
+      Object.fromEntries(
+        podSpec(named(list, 'Deployment', name)).containers[0].env.map((e) => {
+          expect(e.value).toBeUndefined();
+          return [e.name, e.valueFrom.secretKeyRef];
+        }),
+      );
+    const gateway = secretRefs(objects, 'gateway');
+    expect(Object.keys(gateway).sort()).toEqual(['INTERNAL_AUTH_SECRET', 'REDIS_URL', 'SESSION_SECRET']);
+    const identity = secretRefs(objects, 'identity');
+    for (const key of SECRET_KEYS) expect(identity[key]).toEqual({ name: 'vellum-secrets', key });
+    expect(identity.SMTP_URL).toEqual({ name: 'vellum-secrets', key: 'SMTP_URL', optional: true });
+
+    const renamed = render('--set', 'global.secretName=prod-vellum');
+    expect(secretRefs(renamed, 'gateway').SESSION_SECRET.name).toBe('prod-vellum');
+
+    expect(renderError('--set', 'identity.env.SESSION_SECRET=not-here')).toMatch(/SESSION_SECRET/);
+    expect(renderError('--set', 'gateway.env.DATABASE_URL=postgres://u:p@db/x')).toMatch(
+      /looks like a secret/,
+    );
+  });
+
+  test('each service gets its environment; the gateway finds identity at its Service', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({
+      IDENTITY_URL: 'http://identity:8080',
+      PUBLIC_URL: 'https://vellum.example.com',
+      PORT: '8080',
+      NODE_ENV: 'production',
+      OTEL_SERVICE_NAME: 'gateway',
+    });
+    expect(data('identity')).toMatchObject({
+      KAFKA_BROKERS: 'vellum-kafka-bootstrap.kafka.svc:9092',
+      PUBLIC_URL: 'https://vellum.example.com',
+      PORT: '8080',
+      MAIL_FROM: expect.any(String),
+      ADMIN_USERNAMES: '',
+    });
+    expect(data('identity')).not.toHaveProperty('OTEL_EXPORTER_OTLP_ENDPOINT');
+    const service = named(objects, 'Service', 'identity');
+    expect(service.spec.ports).toContainEqual(
+      expect.objectContaining({ name: 'http', port: 8080, targetPort: 'http' }),
+    );
+    for (const name of COMPONENTS) {
+      const container = podSpec(named(objects, 'Deployment', name)).containers[0];
+      expect(container.envFrom).toEqual([{ configMapRef: { name: `${name}-env` } }]);
+    }
+
+    const traced = render(
+      '--set',
+      'global.otel.endpoint=http://otel:4318',
+      '--set-json',
+      'identity.env.ADMIN_USERNAMES=["ada","bob"]',
+    );
+    expect(named(traced, 'ConfigMap', 'identity-env').data).toMatchObject({
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318',
+      ADMIN_USERNAMES: 'ada,bob',
+    });
+    const checksum = (list) =>
+      named(list, 'Deployment', 'identity').spec.template.metadata.annotations['checksum/env'];
+    expect(checksum(traced)).not.toBe(checksum(objects));
+  });
+
+  test('components toggle with <name>.enabled, and the gateway cannot point at a missing one', () => {
+    const without = render('--set', 'identity.enabled=false', '--set-json', 'gateway.upstreams=[]');
+    expect(without.filter((o) => o.metadata.name.startsWith('identity'))).toEqual([]);
+    expect(named(without, 'ConfigMap', 'gateway-env').data).not.toHaveProperty('IDENTITY_URL');
+    expect(renderError('--set', 'identity.enabled=false')).toMatch(/gateway.upstreams lists identity/);
+    expect(renderError('--set', 'global.publicUrl=vellum.example.com')).toMatch(/global.publicUrl/);
+  });
+
+  test('the autoscaler replaces fixed replicas when enabled', () => {
+    expect(ofKind(objects, 'HorizontalPodAutoscaler')).toEqual([]);
+    const scaled = render('--set', 'identity.autoscaling.enabled=true');
+    const [hpa] = ofKind(scaled, 'HorizontalPodAutoscaler');
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'identity' });
+    expect(named(scaled, 'Deployment', 'identity').spec).not.toHaveProperty('replicas');
+    expect(named(scaled, 'Deployment', 'gateway').spec.replicas).toBe(2);
+  });
+
+  test('skaffold builds every component from the repository root and deploys the image it built', () => {
+    const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8'));
+    const [release] = skaffold.deploy.helm.releases;
+    expect(release.chartPath).toBe('charts/vellum');
+    for (const name of COMPONENTS) {
+      const artifact = skaffold.build.artifacts.find((a) => a.image === `vellum/${name}`);
+      expect(artifact).toEqual({
+        image: `vellum/${name}`,
+        context: '.',
+        docker: { dockerfile: `services/${name}/Dockerfile` },
+      });
+      expect(fs.existsSync(path.join(ROOT, artifact.docker.dockerfile))).toBe(true);
+      expect(release.setValueTemplates[`${name}.image.repository`]).toBe(`{{.IMAGE_REPO_vellum_${name}}}`);
+      expect(release.setValueTemplates[`${name}.image.tag`]).toBe(`{{.IMAGE_TAG_vellum_${name}}}`);
+      const prod = skaffold.profiles.find((p) => p.name === 'prod');
+      expect(prod.patches).toContainEqual(
+        expect.objectContaining({ value: `{{.IMAGE_DIGEST_vellum_${name}}}` }),
+      );
+    }
+    expect(skaffold.profiles.map((p) => p.name).sort()).toEqual(['dev', 'prod']);
+
+    const pinned = render(
+      '--set',
+      'gateway.image.repository=reg.example/vellum/gateway',
+      '--set',
+      'gateway.image.tag=abc123',
+      '--set',
+      `gateway.image.digest=sha256:${'a'.repeat(64)}`,
+    );
+    expect(podSpec(named(pinned, 'Deployment', 'gateway')).containers[0].image).toBe(
+      `reg.example/vellum/gateway:abc123@sha256:${'a'.repeat(64)}`,
+    );
+  });
+
+  test('the Dockerfiles build from the root for one workspace and run its dist on a non-root runtime', () => {
+    for (const name of COMPONENTS) {
+      const dockerfile = fs.readFileSync(path.join(ROOT, 'services', name, 'Dockerfile'), 'utf8');
+      expect(dockerfile).toMatch(new RegExp(`npm ci -w @vellum/${name} [^\\n]*--omit=dev`));
+      expect(dockerfile).toContain(`npx tsc -b services/${name}`);
+      expect(dockerfile).toContain('ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs20-debian12:nonroot');
+      expect(dockerfile).toMatch(/^USER 65532:65532$/m);
+      expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
+      expect(dockerfile).toContain(`CMD ["services/${name}/dist/main.js"]`);
+    }
+    const ignored = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
+    expect(ignored).toEqual(expect.arrayContaining(['.git', '**/node_modules', '**/dist', '**/.data']));
+  });
+});

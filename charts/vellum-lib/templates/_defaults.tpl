@@ -1,0 +1,153 @@
+{{/*
+Defaults of every component's values. A subchart's values.yaml holds only what differs; the umbrella's `global`
+block overrides the `global` part. Merged by "vellum-lib.values", which (unlike sprig's merge) lets `false`, `0` and
+"" in the chart's values win over a default.
+*/}}
+{{- define "vellum-lib.defaults" -}}
+global:
+  image:
+    # Images are <registry>/<component>:<tag> unless a component sets image.repository.
+    registry: registry.example.com/vellum
+    # Empty: the component chart's appVersion.
+    tag: ""
+    pullPolicy: IfNotPresent
+    # Names of existing docker-registry Secrets.
+    pullSecrets: []
+  # The app's public origin (PUBLIC_URL), e.g. https://vellum.example.com. Required.
+  publicUrl: ""
+  nodeEnv: production
+  logLevel: info
+  # Existing Secret holding SESSION_SECRET, INTERNAL_AUTH_SECRET, DATABASE_URL, REDIS_URL (and SMTP_URL if mail
+  # is sent). The chart never creates it: secrets do not go through values.
+  secretName: vellum-secrets
+  # KAFKA_BROKERS for components that use kafka: comma-separated host:port.
+  kafkaBrokers: ""
+  otel:
+    # OTEL_EXPORTER_OTLP_ENDPOINT; empty turns tracing off.
+    endpoint: ""
+  networkPolicy:
+    enabled: true
+    # Who may reach a component whose networkPolicy.ingressFrom is ingressController (the gateway only).
+    ingressController:
+      namespaceSelector:
+        matchLabels:
+          kubernetes.io/metadata.name: ingress-nginx
+      podSelector:
+        matchLabels:
+          app.kubernetes.io/name: ingress-nginx
+    # Egress a component gets for each entry of its `uses` list (dns always, otel when an endpoint is set).
+    # `to` is a list of NetworkPolicyPeers; empty means any address, on these ports only.
+    destinations:
+      dns:
+        to:
+          - namespaceSelector:
+              matchLabels:
+                kubernetes.io/metadata.name: kube-system
+            podSelector:
+              matchLabels:
+                k8s-app: kube-dns
+        ports:
+          - { port: 53, protocol: UDP }
+          - { port: 53, protocol: TCP }
+      postgres:
+        to: []
+        ports:
+          - { port: 5432, protocol: TCP }
+      redis:
+        to: []
+        ports:
+          - { port: 6379, protocol: TCP }
+      mongodb:
+        to: []
+        ports:
+          - { port: 27017, protocol: TCP }
+      kafka:
+        to:
+          - namespaceSelector:
+              matchLabels:
+                kubernetes.io/metadata.name: kafka
+        ports:
+          - { port: 9092, protocol: TCP }
+      smtp:
+        to: []
+        ports:
+          - { port: 465, protocol: TCP }
+          - { port: 587, protocol: TCP }
+      otel:
+        to: []
+        ports:
+          - { port: 4317, protocol: TCP }
+          - { port: 4318, protocol: TCP }
+
+# The component's name (Deployment, Service, DNS name): the chart's name unless set.
+nameOverride: ""
+# service | gateway | frontend (the app.kubernetes.io/component label).
+role: service
+image:
+  # Full repository; empty: <global.image.registry>/<name>.
+  repository: ""
+  tag: ""
+  # sha256:...; when set the image is pinned by digest.
+  digest: ""
+  pullPolicy: ""
+replicas: 2
+logLevel: ""
+# Plain environment, rendered into the component's ConfigMap. Secrets are refused here.
+env: {}
+# Environment taken from the Secret: ENV_NAME: key, or ENV_NAME: { key: KEY, optional: true }.
+secretEnv: {}
+# Overrides global.secretName for this component.
+secretName: ""
+# Backing services reached: egress rules (see global.networkPolicy.destinations); kafka also sets KAFKA_BROKERS.
+uses: []
+# Other components called over HTTP: <NAME>_URL=http://<name>:8080 and egress to their pods.
+upstreams: []
+networkPolicy:
+  # gateway: only the gateway's pods may connect. ingressController: only the ingress controller may.
+  ingressFrom: gateway
+resources:
+  requests:
+    cpu: 100m
+    memory: 128Mi
+  limits:
+    cpu: "1"
+    memory: 512Mi
+autoscaling:
+  enabled: false
+  minReplicas: 2
+  maxReplicas: 6
+  targetCPUUtilizationPercentage: 70
+podDisruptionBudget:
+  enabled: true
+  maxUnavailable: 1
+serviceAccount:
+  create: true
+  annotations: {}
+securityContext:
+  # 65532 is distroless' nonroot user; nginx-unprivileged images use 101.
+  runAsUser: 65532
+  runAsGroup: 65532
+shutdown:
+  # The endpoint removal reaches every kube-proxy and ingress controller while the pod still serves; only then
+  # does the process get SIGTERM, fail /readyz and drain (10 s at most, see services/platform http/serve.ts).
+  preStopSleepSeconds: 5
+  terminationGracePeriodSeconds: 30
+probes:
+  startup:
+    periodSeconds: 2
+    failureThreshold: 60
+  liveness:
+    periodSeconds: 10
+    timeoutSeconds: 2
+    failureThreshold: 3
+  readiness:
+    periodSeconds: 5
+    timeoutSeconds: 2
+    failureThreshold: 2
+# /tmp is the only writable path (the root filesystem is read-only).
+tmpSizeLimit: 64Mi
+podAnnotations: {}
+nodeSelector: {}
+tolerations: []
+affinity: {}
+{{- end }}

@@ -1,0 +1,70 @@
+{{/*
+With the namespace's default-deny (k8s/default-deny.yaml) this is all a component may do on the network: take
+connections on 8080 from the gateway (or, for the gateway, from the ingress controller), resolve names, reach the
+backing services it `uses` on their ports, and call its `upstreams`.
+*/}}
+{{- define "vellum-lib.egressRule" -}}
+{{- $destination := index .all .use -}}
+{{- if not $destination -}}
+{{- fail (printf "%s uses %q, which has no entry in global.networkPolicy.destinations" .name .use) -}}
+{{- end -}}
+{{- $rule := dict "ports" $destination.ports -}}
+{{- with $destination.to -}}
+{{- $_ := set $rule "to" . -}}
+{{- end -}}
+{{- list $rule | toYaml -}}
+{{- end }}
+
+{{- define "vellum-lib.networkpolicy" }}
+{{- if .Values.global.networkPolicy.enabled }}
+{{- $name := include "vellum-lib.name" . }}
+{{- $destinations := .Values.global.networkPolicy.destinations }}
+---
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ $name }}
+  labels:
+    {{- include "vellum-lib.labels" . | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "vellum-lib.selectorLabels" . | nindent 6 }}
+  policyTypes:
+    - Ingress
+    - Egress
+  ingress:
+    - from:
+        {{- if eq .Values.networkPolicy.ingressFrom "ingressController" }}
+        {{- list .Values.global.networkPolicy.ingressController | toYaml | nindent 8 }}
+        {{- else if eq .Values.networkPolicy.ingressFrom "gateway" }}
+        - podSelector:
+            matchLabels:
+              app.kubernetes.io/name: gateway
+              app.kubernetes.io/instance: {{ .Release.Name }}
+        {{- else }}
+        {{- fail (printf "%s: networkPolicy.ingressFrom must be gateway or ingressController" $name) }}
+        {{- end }}
+      ports:
+        - port: http
+          protocol: TCP
+  egress:
+    {{- include "vellum-lib.egressRule" (dict "all" $destinations "use" "dns" "name" $name) | nindent 4 }}
+    {{- range .Values.uses }}
+    {{- include "vellum-lib.egressRule" (dict "all" $destinations "use" . "name" $name) | nindent 4 }}
+    {{- end }}
+    {{- if .Values.global.otel.endpoint }}
+    {{- include "vellum-lib.egressRule" (dict "all" $destinations "use" "otel" "name" $name) | nindent 4 }}
+    {{- end }}
+    {{- range .Values.upstreams }}
+    - to:
+        - podSelector:
+            matchLabels:
+              app.kubernetes.io/name: {{ . }}
+              app.kubernetes.io/instance: {{ $.Release.Name }}
+      ports:
+        - port: 8080
+          protocol: TCP
+    {{- end }}
+{{- end }}
+{{- end }}

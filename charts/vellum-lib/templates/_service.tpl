@@ -1,0 +1,19 @@
+{{- define "vellum-lib.service" }}
+---
+apiVersion: v1
+kind: Service
+metadata:
+  name: {{ include "vellum-lib.name" . }}
+  labels:
+    {{- include "vellum-lib.labels" . | nindent 4 }}
+spec:
+  type: ClusterIP
+  selector:
+    {{- include "vellum-lib.selectorLabels" . | nindent 4 }}
+  ports:
+    - name: http
+      port: 8080
+      targetPort: http
+      protocol: TCP
+      appProtocol: http
+{{- end }}

@@ -1,0 +1,40 @@
+import type { Page } from 'playwright-core';
+import { onOrigin, waitForMail } from './mailbox';
+import type { newUser } from './users';
+
+type User = ReturnType<typeof newUser>;
+
+/** Signs up through the API and verifies through the mailed link: the setup of tests about something else. */
+export async function createVerifiedUser(baseUrl: string, user: User): Promise<void> {
+  const created = await fetch(`${baseUrl}/api/cirrus/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: user.username,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      password: user.password,
+    }),
+  });
+  if (!created.ok) throw new Error(`Sign-up failed: ${created.status} ${await created.text()}`);
+  const mail = await waitForMail(baseUrl, user.email, /verify/i);
+  const link = new URL(onOrigin(mail.links[0]!, baseUrl));
+  const token = decodeURIComponent(link.pathname.split('/').pop()!);
+  const verified = await fetch(`${baseUrl}/api/verification/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, token }),
+  });
+  if (!verified.ok) throw new Error(`Verification failed: ${verified.status} ${await verified.text()}`);
+}
+
+/** Opens the sign-in modal from the top bar and signs in; waits for the reload that follows. */
+export async function signInThroughModal(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Signature menu' }).waitFor();
+}

@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { signInSchema } from '@vellum/proto';
+import { Alert, Button, Form, Modal, api, paths, useSession, type SignedCirrus } from '@vellum/ui';
+import { NOT_VERIFIED, signInErrorMessage } from './signInErrors';
+import { SIGN_IN_REDIRECT_DELAY_MS, afterSignIn } from './signInRedirect';
+import { fieldErrors } from './validation';
+
+/** Spec section 5: both sign-in inputs are at most 40 characters. */
+const MAX_LENGTH = 40;
+
+export interface SignInModalProps {
+  show: boolean;
+  onHide(): void;
+  onSignUp(): void;
+}
+
+export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
+  const { refresh } = useSession();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const errors = fieldErrors<'email' | 'password'>(signInSchema, { email, password });
+  const canSubmit = email.trim() !== '' && password !== '' && Object.keys(errors).length === 0 && !busy;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // The schema trims and lower-cases the email (spec section 5).
+      await api.post<{ signedCirrus: SignedCirrus }>('/api/signin', signInSchema.parse({ email, password }));
+      const signed = await refresh();
+      const pathname = location.pathname;
+      timer.current = setTimeout(() => afterSignIn(signed?.username ?? '', pathname), SIGN_IN_REDIRECT_DELAY_MS);
+    } catch (failure) {
+      setError(signInErrorMessage(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="sign-in-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="sign-in-title" as="h2" className="h5">
+            Sign In
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          {error ? (
+            <Alert variant="danger" data-testid="sign-in-error">
+              {error}
+              {error === NOT_VERIFIED ? (
+                <>
+                  {' '}
+                  <Link to={paths.verificationRequest()} onClick={onHide} className="alert-link">
+                    Verify Email
+                  </Link>
+                </>
+              ) : null}
+            </Alert>
+          ) : null}
+          <Form.Group className="mb-3" controlId="sign-in-email">
+            <Form.Label>Email</Form.Label>
+            <Form.Control
+              type="email"
+              name="email"
+              autoComplete="username"
+              maxLength={MAX_LENGTH}
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+          </Form.Group>
+          <Form.Group className="mb-2" controlId="sign-in-password">
+            <Form.Label>Password</Form.Label>
+            <Form.Control
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              maxLength={MAX_LENGTH}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </Form.Group>
+          <div className="d-flex justify-content-between small">
+            <Button variant="link" className="p-0 small" onClick={onSignUp}>
+              Create an account
+            </Button>
+            <Link to={paths.passwordReset()} onClick={onHide}>
+              Reset your password
+            </Link>
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="light" onClick={onHide}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="info" disabled={!canSubmit}>
+            Sign In
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+// The asynchronous boundary Module Federation needs: shared singletons are negotiated before the app's code runs.
+import('./bootstrap');

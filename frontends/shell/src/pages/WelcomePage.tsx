@@ -1,0 +1,8 @@
+import { useAuthModals } from '@vellum/ui';
+import WelcomeContent from './content/WelcomeContent';
+
+/** `/`: the landing page for visitors; its Sign Up buttons open the create-account modal. */
+export default function WelcomePage() {
+  const { openSignUp } = useAuthModals();
+  return <WelcomeContent onSignUp={openSignUp} />;
+}

@@ -1,0 +1,118 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { resetPasswordFormSchema, validationMessages } from '@vellum/proto';
+import { Alert, Button, Form, LoadingOverlay, api, isApiError, paths, useAuthModals } from '@vellum/ui';
+import { allFilled, fieldErrors, withMismatch } from '../../auth/validation';
+import { PASSWORD_CHANGED, RESET_LINK_INVALID } from '../texts';
+
+type Phase = 'checking' | 'form' | 'invalid' | 'done';
+type Field = 'password' | 'repeat_password';
+
+export function ResetTokenForm({ token, email }: { token: string; email: string }) {
+  const { openSignIn } = useAuthModals();
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [values, setValues] = useState<Record<Field, string>>({ password: '', repeat_password: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    api
+      .post<{ allowed: boolean }>('/api/password-reset/token', { email, token })
+      .then((answer) => current && setPhase(answer?.allowed ? 'form' : 'invalid'))
+      .catch((error: unknown) => {
+        console.error('Reset link check failed', error);
+        if (current) setPhase('invalid');
+      });
+    return () => {
+      current = false;
+    };
+  }, [token, email]);
+
+  const errors = withMismatch<Field | 'token'>(
+    fieldErrors<Field | 'token'>(resetPasswordFormSchema, { token, ...values }),
+    { token, ...values },
+    'password',
+    'repeat_password',
+    validationMessages.resetPasswordMismatch,
+  );
+  const canReset = allFilled(values) && !errors.password && !errors.repeat_password && !busy;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canReset) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await api.post('/api/password-reset', { token, password: values.password });
+      setPhase('done');
+    } catch (error) {
+      const message = isApiError(error) ? error.message : 'The password could not be changed.';
+      if (message === RESET_LINK_INVALID) setPhase('invalid');
+      else setServerError(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (phase === 'checking') return <LoadingOverlay show delay={300} />;
+  if (phase === 'invalid') {
+    return (
+      <>
+        <Alert variant="warning" data-testid="reset-invalid">
+          {RESET_LINK_INVALID}
+        </Alert>
+        <Link to={paths.discover()}>Discover Vellums</Link>
+      </>
+    );
+  }
+  if (phase === 'done') {
+    return (
+      <>
+        <Alert variant="success" data-testid="reset-done">
+          {PASSWORD_CHANGED}
+        </Alert>
+        <Button variant="info" onClick={() => openSignIn({ next: paths.hall() })}>
+          Sign In
+        </Button>
+      </>
+    );
+  }
+  const field = (name: Field, label: string) => {
+    const error = touched[name] ? errors[name] : undefined;
+    return (
+      <Form.Group className="mb-3" controlId={`reset-${name}`}>
+        <Form.Label>{label}</Form.Label>
+        <Form.Control
+          type="password"
+          autoComplete="new-password"
+          value={values[name]}
+          isInvalid={Boolean(error)}
+          onChange={(event) => {
+            setValues((current) => ({ ...current, [name]: event.target.value }));
+            setTouched((current) => ({ ...current, [name]: true }));
+          }}
+        />
+        {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
+      </Form.Group>
+    );
+  };
+  return (
+    <Form noValidate onSubmit={submit}>
+      <p>
+        Choose a new password for <strong>{email}</strong>.
+      </p>
+      {field('password', 'New Password')}
+      {field('repeat_password', 'Retype New Password')}
+      {serverError ? (
+        <p className="text-danger" role="alert">
+          {serverError}
+        </p>
+      ) : null}
+      <Button type="submit" variant="info" disabled={!canReset}>
+        Reset Password
+      </Button>
+    </Form>
+  );
+}

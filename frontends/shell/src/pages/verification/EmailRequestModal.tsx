@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { emailRequestSchema } from '@vellum/proto';
+import { Button, Form, Modal, api } from '@vellum/ui';
+import { fieldErrors } from '../../auth/validation';
+import { SEND_NEW_VERIFICATION_LINK } from '../texts';
+
+export interface EmailRequestModalProps {
+  show: boolean;
+  initialEmail?: string;
+  onHide(): void;
+  /** Called with the lower-cased address once the request went out, whatever the server said. */
+  onSent(email: string): void;
+}
+
+/** Asks for a new verification link. Failures are swallowed: the same 'sent if registered' message shows. */
+export function EmailRequestModal({ show, initialEmail = '', onHide, onSent }: EmailRequestModalProps) {
+  const [email, setEmail] = useState(initialEmail);
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const error = fieldErrors<'email'>(emailRequestSchema, { email }).email;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (error || busy) return;
+    const payload = emailRequestSchema.parse({ email });
+    setBusy(true);
+    try {
+      await api.put('/api/verification/email', payload);
+    } catch (failure) {
+      console.error('Verification request failed', failure);
+    } finally {
+      setBusy(false);
+    }
+    onSent(payload.email);
+  };
+
+  return (
+    <Modal show={show} onHide={onHide} centered aria-labelledby="verification-request-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="verification-request-title" as="h2" className="h5">
+            {SEND_NEW_VERIFICATION_LINK}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Form.Group controlId="verification-email">
+            <Form.Label>Email</Form.Label>
+            <Form.Control
+              type="email"
+              autoComplete="email"
+              value={email}
+              isInvalid={touched && Boolean(error)}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setTouched(true);
+              }}
+            />
+            {touched && error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
+          </Form.Group>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="light" onClick={onHide}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="info" disabled={Boolean(error) || busy}>
+            Send
+          </Button>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

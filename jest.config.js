@@ -1,0 +1,12 @@
+// `npm test` runs every workspace's suites; each workspace owns its jest.config.js.
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    '<rootDir>/proto',
+    '<rootDir>/services/platform',
+    '<rootDir>/services/identity',
+    '<rootDir>/services/gateway',
+    '<rootDir>/services/all-in-one',
+    '<rootDir>/charts',
+  ],
+};

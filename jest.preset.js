@@ -1,0 +1,36 @@
+// Shared jest settings: TypeScript through swc, workspace packages resolved to their sources so a
+// test never runs against a stale build.
+const path = require('node:path');
+
+const root = __dirname;
+
+module.exports = function preset(dir, overrides = {}) {
+  const name = path.relative(root, dir);
+  return {
+    displayName: name,
+    rootDir: dir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/**/*.test.ts', '<rootDir>/**/*.test.tsx', '<rootDir>/**/*.test.js'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@vellum/proto$': path.join(root, 'proto/src/index.ts'),
+      '^@vellum/platform$': path.join(root, 'services/platform/src/index.ts'),
+      '^@vellum/platform/(.*)$': path.join(root, 'services/platform/src/$1'),
+    },
+    testTimeout: 30000,
+    ...overrides,
+  };
+};

@@ -1,0 +1,12 @@
+// Event contracts (generated from events/**/*.proto; never edit src/gen by hand).
+export * from './gen/vellum/events/v1/envelope_pb';
+export * from './gen/vellum/identity/v1/identity_pb';
+export * from './runtime';
+export * from './events/topics';
+export * from './events/envelope';
+
+// API request schemas shared by the server and the client.
+export * from './api/messages';
+export * from './api/fields';
+export * from './api/identity';
+export * from './api/password-checklist';

@@ -1,0 +1,47 @@
+// `npm start`: build whatever is missing or stale, then run the embedded product (every service in one process).
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+const stale = (srcDirs, builtFile) =>
+  !existsSync(builtFile) || srcDirs.some((dir) => existsSync(dir) && newest(dir) > statSync(builtFile).mtimeMs);
+
+const backend = ['proto/src', 'services'].map((d) => path.join(root, d));
+if (stale(backend, path.join(root, 'services/all-in-one/dist/main.js'))) {
+  console.log('Building the services…');
+  run('npx', ['tsc', '-b', 'tsconfig.build.json']);
+}
+for (const name of ['ui', 'shell', 'editor', 'messenger', 'actions', 'links']) {
+  const dir = path.join(root, 'frontends', name);
+  if (name === 'ui' || !existsSync(path.join(dir, 'package.json'))) continue;
+  const sources = [path.join(dir, 'src'), path.join(root, 'frontends/ui/src'), path.join(root, 'proto/src')];
+  const built = path.join(dir, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
+  if (stale(sources, built)) {
+    console.log(`Building the ${name} frontend…`);
+    run('npm', ['run', 'build', '-w', `@vellum/${name}`]);
+  }
+}
+
+const child = spawn(process.execPath, [path.join(root, 'services/all-in-one/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

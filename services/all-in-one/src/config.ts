@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { env } from '@vellum/platform';
+
+/** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
+export const embeddedEnv = z.object({
+  NODE_ENV: env.nodeEnv(),
+  LOG_LEVEL: env.logLevel(),
+  PORT: env.port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  /** Defaults to http://localhost:$PORT. */
+  PUBLIC_URL: env.optional(env.url()),
+  /** Generated once and kept under DATA_DIR when not given. */
+  SESSION_SECRET: env.optional(env.secret()),
+  INTERNAL_AUTH_SECRET: env.optional(env.secret()),
+  SMTP_URL: env.optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL')),
+  MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
+  ADMIN_USERNAMES: env.list(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** The built frontends; defaults to the repository's frontends/. */
+  FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
+});
+
+export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

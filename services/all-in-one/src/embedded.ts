@@ -1,0 +1,122 @@
+import path from 'node:path';
+import express from 'express';
+import {
+  createInProcessBus,
+  createLogger,
+  createOutboxRelay,
+  createPgliteDb,
+  MemoryRateLimiter,
+  MemorySessionStore,
+  migrate,
+  mountService,
+  serve,
+  type Logger,
+  type RunningServer,
+  type ServiceDefinition,
+} from '@vellum/platform';
+import { createArgon2Hasher, createIdentityService, createSmtpMailer, DevMailbox } from '@vellum/identity';
+import { createGateway, VERSION } from '@vellum/gateway';
+import type { EmbeddedEnv } from './config';
+import { embeddedSecrets } from './secrets';
+
+const REMOTES = ['editor', 'messenger', 'actions', 'links'] as const;
+
+export interface Embedded extends RunningServer {
+  logger: Logger;
+}
+
+/**
+ * Every service and the gateway in one process: one PGlite database (a schema per service), the in-process bus,
+ * in-memory sessions and rate limits. The same service code as the distributed mode, with other adapters.
+ */
+export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
+  const logger = createLogger({ service: 'vellum', level: env.LOG_LEVEL });
+  const dataDir = path.resolve(env.DATA_DIR);
+  const secrets = {
+    ...embeddedSecrets(dataDir),
+    ...(env.SESSION_SECRET && { sessionSecret: env.SESSION_SECRET }),
+    ...(env.INTERNAL_AUTH_SECRET && { internalAuthSecret: env.INTERNAL_AUTH_SECRET }),
+  };
+  const db = await createPgliteDb({ dataDir: path.join(dataDir, 'pg') });
+  const bus = createInProcessBus();
+  const sessions = new MemorySessionStore();
+  const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;
+  const devMailbox = new DevMailbox(logger);
+  const relays: Array<ReturnType<typeof createOutboxRelay>> = [];
+  const wake = () => relays.forEach((relay) => relay.wake());
+
+  const publicUrlFor = (port: number) => (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  // The public URL needs the real port, which is known only once listening when PORT=0.
+  const config = { publicUrl: publicUrlFor(env.PORT) };
+
+  const services: ServiceDefinition[] = [
+    createIdentityService({
+      db,
+      sessionStore: sessions,
+      mailer: smtp ?? devMailbox,
+      devMailbox: env.NODE_ENV === 'production' ? undefined : devMailbox,
+      hasher: createArgon2Hasher(),
+      logger: logger.child({ service: 'identity' }),
+      wakeOutbox: wake,
+      config: {
+        get publicUrl() {
+          return config.publicUrl;
+        },
+        sessionSecret: secrets.sessionSecret,
+        internalAuthSecret: secrets.internalAuthSecret,
+        adminUsernames: env.ADMIN_USERNAMES,
+        secureCookies: (env.PUBLIC_URL ?? '').startsWith('https:'),
+      },
+    }),
+  ];
+
+  const upstreams: Record<string, { handler: express.Express }> = {};
+  for (const service of services) {
+    await migrate(db, service.schema, service.migrations);
+    const relay = createOutboxRelay({ db, schema: service.schema, bus, logger: logger.child({ relay: service.name }) });
+    relays.push(relay);
+    relay.start();
+    for (const subscription of service.subscriptions) await bus.subscribe(subscription);
+    upstreams[service.name] = { handler: mountService(express(), service, logger) };
+  }
+
+  const drain = { draining: false };
+  const frontendsDir = path.resolve(env.FRONTENDS_DIR);
+  const gateway = createGateway({
+    logger,
+    upstreams,
+    sessions,
+    limiter: new MemoryRateLimiter(),
+    publicUrl: config.publicUrl,
+    sessionSecret: secrets.sessionSecret,
+    internalAuthSecret: secrets.internalAuthSecret,
+    authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    frontends: {
+      shellDir: path.join(frontendsDir, 'shell/dist'),
+      remoteDirs: Object.fromEntries(REMOTES.map((name) => [name, path.join(frontendsDir, name, 'dist')])),
+      version: VERSION,
+    },
+    isDraining: () => drain.draining,
+  });
+  const running = await serve(
+    gateway.app,
+    {
+      port: env.PORT,
+      host: env.HOST,
+      logger,
+      closers: [
+        () => db.close(),
+        () => bus.close(),
+        async () => {
+          await Promise.all(relays.map((relay) => relay.stop()));
+          smtp?.close();
+        },
+      ],
+    },
+    drain,
+  );
+  gateway.attachUpgrades(running.server);
+  config.publicUrl = publicUrlFor(running.port);
+  logger.info({ port: running.port, dataDir }, `listening on ${running.url}`);
+  return { ...running, logger };
+}

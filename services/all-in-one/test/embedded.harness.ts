@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '@vellum/platform';
+import { embeddedEnv } from '../src/config';
+import { startEmbedded, type Embedded } from '../src/embedded';
+
+/** Starts the embedded product on a free port with its own data folder. */
+export async function startTestProduct(env: Record<string, string> = {}, dataDir?: string) {
+  const dir = dataDir ?? mkdtempSync(path.join(tmpdir(), 'vellum-embedded-'));
+  const product: Embedded = await startEmbedded(
+    parseConfig(embeddedEnv, {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    }),
+  );
+  return {
+    url: product.url,
+    dataDir: dir,
+    stop: () => product.stop(),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

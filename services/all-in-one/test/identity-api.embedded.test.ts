@@ -1,0 +1,55 @@
+import { identityApiSuite } from '../../identity/test/support/identity-api.suite';
+import { TestClient } from '../../identity/test/support/http-client';
+import { newAccount, verifiedAccount } from '../../identity/test/support/accounts';
+import { startTestProduct } from './embedded.harness';
+
+describe('identity through the gateway, embedded', () => {
+  let product: Awaited<ReturnType<typeof startTestProduct>>;
+  beforeAll(async () => {
+    product = await startTestProduct();
+  });
+  afterAll(async () => {
+    await product.stop();
+    product.remove();
+  });
+
+  identityApiSuite(() => product.url);
+});
+
+describe('embedded mode', () => {
+  it('keeps accounts when the process stops and starts again', async () => {
+    const first = await startTestProduct();
+    const account = await verifiedAccount(first.url);
+    await first.stop();
+    const second = await startTestProduct({}, first.dataDir);
+    try {
+      const res = await new TestClient(second.url).post('/api/signin', { email: account.email, password: account.password });
+      expect(res.status).toBe(200);
+    } finally {
+      await second.stop();
+      second.remove();
+    }
+  });
+
+  it('rate-limits sign-in, sign-up, verification and reset calls with 429 and a message', async () => {
+    const product = await startTestProduct({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const c = new TestClient(product.url);
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await c.post('/api/signin', { email: 'x@example.com', password: 'whatever-1' })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      const limited = await c.post('/api/signin', { email: 'x@example.com', password: 'whatever-1' });
+      expect(limited.body).toMatchObject({ messages: ['Too many attempts. Please wait a minute and try again.'] });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Each family of calls has its own budget; sign-up still works.
+      expect((await c.post('/api/cirrus/create', newAccount())).status).toBe(201);
+      // Reading is never limited.
+      expect((await c.get('/api/sc')).status).toBe(200);
+    } finally {
+      await product.stop();
+      product.remove();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { env } from '@vellum/platform';
+
+const upstream = () => env.optional(env.url());
+const remote = () => env.optional(z.string().min(1));
+
+/** The gateway's environment (distributed mode). */
+export const gatewayEnv = z.object({
+  NODE_ENV: env.nodeEnv(),
+  LOG_LEVEL: env.logLevel(),
+  PORT: env.port(8080),
+  REDIS_URL: env.redisUrl(),
+  SESSION_SECRET: env.secret(),
+  INTERNAL_AUTH_SECRET: env.secret(),
+  /** The app's own origin: state-changing requests from any other origin are refused. */
+  PUBLIC_URL: env.url(),
+  /** Sign-in, sign-up, verification and reset calls per client address and minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  IDENTITY_URL: env.url(),
+  VELLUM_URL: upstream(),
+  ACTION_URL: upstream(),
+  SOCIAL_URL: upstream(),
+  LINK_URL: upstream(),
+  MESSAGING_URL: upstream(),
+  ANALYTICS_URL: upstream(),
+  /** Built shell to serve at `/` (optional: in production a static server or CDN may serve it). */
+  SHELL_DIR: env.optional(z.string()),
+  /** Each micro-frontend's manifest URL for /config.json, e.g. https://cdn.example.com/editor/mf-manifest.json */
+  REMOTE_EDITOR_URL: remote(),
+  REMOTE_MESSENGER_URL: remote(),
+  REMOTE_ACTIONS_URL: remote(),
+  REMOTE_LINKS_URL: remote(),
+});
+
+export type GatewayEnv = z.infer<typeof gatewayEnv>;
+
+export function upstreamsOf(e: GatewayEnv) {
+  const entries = {
+    identity: e.IDENTITY_URL,
+    vellum: e.VELLUM_URL,
+    action: e.ACTION_URL,
+    social: e.SOCIAL_URL,
+    link: e.LINK_URL,
+    messaging: e.MESSAGING_URL,
+    analytics: e.ANALYTICS_URL,
+  };
+  return Object.fromEntries(
+    Object.entries(entries)
+      .filter((entry): entry is [string, string] => Boolean(entry[1]))
+      .map(([name, url]) => [name, { url }]),
+  );
+}
+
+export function remoteUrlsOf(e: GatewayEnv): Record<string, string> {
+  const entries = {
+    editor: e.REMOTE_EDITOR_URL,
+    messenger: e.REMOTE_MESSENGER_URL,
+    actions: e.REMOTE_ACTIONS_URL,
+    links: e.REMOTE_LINKS_URL,
+  };
+  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/** Absolute remote URLs' origins (relative ones are the app's own). */
+export const originsOf = (urls: string[]) =>
+  [...new Set(urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin))];

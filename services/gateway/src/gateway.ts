@@ -1,0 +1,113 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Express, RequestHandler } from 'express';
+import {
+  createHttpApp,
+  errorHandler,
+  healthRouter,
+  notFoundHandler,
+  type Logger,
+  type RateLimiter,
+  type SessionStore,
+} from '@vellum/platform';
+import { routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
+import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
+import { rateLimit } from './http/rate-limit';
+import { sameOrigin } from './http/same-origin';
+import { proxyTo, type Proxy } from './http/proxy';
+import { frontendsRouter, type FrontendsOptions } from './http/frontends';
+
+/** A service is reached over HTTP (distributed) or called in this process (embedded). */
+export type Upstream = { url: string } | { handler: RequestHandler };
+
+export interface GatewayOptions {
+  logger: Logger;
+  upstreams: Partial<Record<ServiceName, Upstream>>;
+  sessions: SessionStore;
+  limiter: RateLimiter;
+  publicUrl: string;
+  sessionSecret: string;
+  internalAuthSecret: string;
+  /** Sign-in, sign-up, verification and reset calls allowed per client address and minute. */
+  authRatePerMinute: number;
+  frontends: FrontendsOptions;
+  routes?: RouteRule[];
+  isDraining?: () => boolean;
+}
+
+export interface Gateway {
+  app: Express;
+  /** Attach to the HTTP server so websocket upgrades reach their service. */
+  attachUpgrades(server: Server): void;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { logger } = options;
+  const routes = options.routes ?? routeTable;
+  const proxies = new Map<ServiceName, Proxy>();
+  for (const [name, upstream] of Object.entries(options.upstreams) as Array<[ServiceName, Upstream]>) {
+    if ('url' in upstream) proxies.set(name, proxyTo(upstream.url, logger));
+  }
+
+  const app = createHttpApp({ logger, parseJson: false, scriptOrigins: options.frontends.scriptOrigins });
+  app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
+  app.use(sameOrigin(options.publicUrl));
+  app.use(rateLimit({ limiter: options.limiter, perMinute: options.authRatePerMinute }));
+  const identity: IdentityForwarding = {
+    sessions: options.sessions,
+    sessionSecret: options.sessionSecret,
+    internalAuthSecret: options.internalAuthSecret,
+  };
+  const forward = forwardIdentity(identity);
+  const appOrigins = (host: string | undefined) => [new URL(options.publicUrl).origin, `http://${host}`, `https://${host}`];
+
+  app.use((req, res, next) => {
+    const rule = serviceFor(req.path, routes);
+    if (!rule) return next();
+    const upstream = options.upstreams[rule.service];
+    if (!upstream) {
+      res.status(503).json({ error: 'This part of Vellum is not available yet.', code: 'unavailable' });
+      return;
+    }
+    forward(req, res, (err?: unknown) => {
+      if (err) return next(err);
+      if ('handler' in upstream) return upstream.handler(req, res, next);
+      proxies.get(rule.service)!.handle(req, res, next);
+    });
+  });
+
+  app.use(frontendsRouter(options.frontends));
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  const attachUpgrades = (server: Server) => {
+    server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const rule = serviceFor(path, routes);
+      const proxy = rule?.websocket ? proxies.get(rule.service) : undefined;
+      if (!proxy) {
+        // In-process services (embedded socket.io) listen on the same server themselves.
+        if (rule?.websocket && options.upstreams[rule.service]) return;
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      const origin = req.headers.origin;
+      if (origin && !appOrigins(req.headers.host).includes(origin)) {
+        socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+        return;
+      }
+      applyCallerHeaders(req, identity).then(
+        () => proxy.upgrade(req, socket, head),
+        (err: unknown) => {
+          logger.error({ err }, 'session lookup failed on upgrade');
+          socket.destroy();
+        },
+      );
+    });
+  };
+
+  return { app, attachUpgrades };
+}
+
+export { VERSION } from './version';
+export type { ServiceName } from './routes';

@@ -1,0 +1,35 @@
+import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
+import {
+  CALLER_HEADER,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+  sessionIdFromCookies,
+  signAssertion,
+  type SessionStore,
+} from '@vellum/platform';
+
+export interface IdentityForwarding {
+  sessions: Pick<SessionStore, 'getSession'>;
+  sessionSecret: string;
+  internalAuthSecret: string;
+}
+
+/**
+ * Replaces whatever identity a client claims with the one its session proves: the client's own caller header is
+ * always dropped, and a signed, short-lived assertion is added when the session cookie resolves to a cirrus.
+ */
+export async function applyCallerHeaders(req: IncomingMessage, options: IdentityForwarding): Promise<void> {
+  delete req.headers[CALLER_HEADER];
+  req.headers[REQUEST_ID_HEADER] = (req as { id?: unknown }).id ? String((req as { id?: unknown }).id) : requestIdOf(req);
+  const sid = sessionIdFromCookies(req.headers.cookie, options.sessionSecret);
+  if (!sid) return;
+  const user = (await options.sessions.getSession(sid))?.passport?.user;
+  if (user) req.headers[CALLER_HEADER] = signAssertion(user, options.internalAuthSecret);
+}
+
+export function forwardIdentity(options: IdentityForwarding): RequestHandler {
+  return (req, _res, next) => {
+    applyCallerHeaders(req, options).then(() => next(), next);
+  };
+}

@@ -1,0 +1,50 @@
+import { startTelemetry } from '@vellum/platform/telemetry';
+
+const stopTelemetry = startTelemetry('gateway');
+
+import { Redis } from 'ioredis';
+import { createLogger, exitOnSignals, loadConfig, RedisRateLimiter, RedisSessionStore, serve } from '@vellum/platform';
+import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
+import { createGateway } from './gateway';
+import { VERSION } from './version';
+
+async function main() {
+  const env = loadConfig(gatewayEnv);
+  const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 });
+  const drain = { draining: false };
+  const gateway = createGateway({
+    logger,
+    upstreams: upstreamsOf(env),
+    sessions: new RedisSessionStore(redis),
+    limiter: new RedisRateLimiter(redis),
+    publicUrl: env.PUBLIC_URL,
+    sessionSecret: env.SESSION_SECRET,
+    internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+    authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    frontends: {
+      shellDir: env.SHELL_DIR,
+      remoteUrls: remoteUrlsOf(env),
+      version: VERSION,
+      scriptOrigins: originsOf(Object.values(remoteUrlsOf(env))),
+    },
+    isDraining: () => drain.draining,
+  });
+  const running = await serve(
+    gateway.app,
+    {
+      port: env.PORT,
+      logger,
+      closers: [async () => redis.disconnect(), async () => stopTelemetry?.()],
+    },
+    drain,
+  );
+  gateway.attachUpgrades(running.server);
+  logger.info({ port: running.port }, `listening on ${running.url}`);
+  exitOnSignals(running, logger);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`gateway failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

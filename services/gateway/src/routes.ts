@@ -1,0 +1,40 @@
+/** Which service answers which public path. The gateway owns this table; each service's README lists its routes. */
+export type ServiceName = 'identity' | 'vellum' | 'action' | 'social' | 'link' | 'messaging' | 'analytics';
+
+export interface RouteRule {
+  service: ServiceName;
+  pattern: RegExp;
+  /** Also proxies websocket upgrades on this path. */
+  websocket?: boolean;
+}
+
+export const routeTable: RouteRule[] = [
+  { service: 'identity', pattern: /^\/api\/(sc|user|signin|signout)$/ },
+  { service: 'identity', pattern: /^\/check_session$/ },
+  { service: 'identity', pattern: /^\/api\/cirrus\/create$/ },
+  { service: 'identity', pattern: /^\/api\/username\/[^/]+$/ },
+  { service: 'identity', pattern: /^\/api\/verification\/email$/ },
+  { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
+  { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
+  { service: 'identity', pattern: /^\/dev\/mailbox$/ },
+  { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
+];
+
+export function serviceFor(path: string, table: readonly RouteRule[] = routeTable): RouteRule | undefined {
+  return table.find((rule) => rule.pattern.test(path));
+}
+
+/** Calls that guess or spend credentials, limited per client address. */
+export interface RateRule {
+  name: string;
+  method: string;
+  pattern: RegExp;
+}
+
+export const rateLimitedCalls: RateRule[] = [
+  { name: 'signin', method: 'POST', pattern: /^\/api\/signin$/ },
+  { name: 'signup', method: 'POST', pattern: /^\/api\/cirrus\/create$/ },
+  { name: 'verification', method: 'PUT', pattern: /^\/api\/verification\/email$/ },
+  { name: 'verification', method: 'POST', pattern: /^\/api\/verification\/email$/ },
+  { name: 'reset', method: 'POST', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
+];

@@ -1,0 +1,149 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type session from 'express-session';
+import { MemoryRateLimiter, MemorySessionStore, serve, verifyAssertion, type RunningServer } from '@vellum/platform';
+import { createGateway } from '../src/gateway';
+
+const logger = pino({ level: 'silent' });
+const sessionSecret = 's'.repeat(32);
+const internalAuthSecret = 'i'.repeat(32);
+const user = { id: '6a0d2c4e-1111-4222-8333-444455556666', username: 'ada' };
+
+/** An upstream that answers with what it received, and echoes bytes on an upgraded socket. */
+async function echoUpstream(): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body }));
+    });
+  });
+  server.on('upgrade', (req, socket: Socket) => {
+    socket.write(
+      'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        `X-Saw-Caller: ${req.headers['x-vellum-caller'] ? 'yes' : 'no'}\r\n\r\n`,
+    );
+    socket.on('data', (data) => socket.write(Buffer.concat([Buffer.from('echo:'), data])));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+const signedCookie = (sid: string) =>
+  `vellum.sid=${encodeURIComponent(`s:${sid}.${createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '')}`)}`;
+
+describe('gateway', () => {
+  let upstream: { server: Server; url: string };
+  let running: RunningServer;
+  const sessions = new MemorySessionStore();
+
+  beforeAll(async () => {
+    upstream = await echoUpstream();
+    const shellDir = mkdtempSync(path.join(tmpdir(), 'shell-'));
+    writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Vellum</title>');
+    const gateway = createGateway({
+      logger,
+      upstreams: { identity: { url: upstream.url }, messaging: { url: upstream.url }, social: { url: 'http://127.0.0.1:1' } },
+      sessions,
+      limiter: new MemoryRateLimiter(),
+      publicUrl: 'https://vellum.example.com',
+      sessionSecret,
+      internalAuthSecret,
+      authRatePerMinute: 100,
+      frontends: { shellDir, remoteUrls: { editor: 'https://cdn.example.com/editor/mf-manifest.json' }, version: '24.10.0' },
+      routes: [
+        { service: 'identity', pattern: /^\/api\/sc$|^\/api\/signin$/ },
+        { service: 'social', pattern: /^\/api\/search$/ },
+        { service: 'vellum', pattern: /^\/api\/vellums$/ },
+        { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
+      ],
+    });
+    running = await serve(gateway.app, { port: 0, host: '127.0.0.1', logger });
+    gateway.attachUpgrades(running.server);
+    sessions.set('sid-1', { cookie: { originalMaxAge: 60_000 }, passport: { user } } as unknown as session.SessionData);
+  });
+
+  afterAll(async () => {
+    await running.stop();
+    upstream.server.closeAllConnections();
+    upstream.server.close();
+  });
+
+  const echo = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(running.url + path, init);
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+
+  it('drops a client-sent identity header and forwards the session as a signed assertion', async () => {
+    const anonymous = await echo('/api/sc', { headers: { 'x-vellum-caller': 'v1.forged.token' } });
+    expect(anonymous.body.headers['x-vellum-caller']).toBeUndefined();
+    expect(anonymous.body.headers['x-request-id']).toBeTruthy();
+
+    const signedIn = await echo('/api/sc', { headers: { cookie: signedCookie('sid-1') } });
+    const assertion = signedIn.body.headers['x-vellum-caller'] as string;
+    expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: user });
+
+    const forgedCookie = await echo('/api/sc', { headers: { cookie: 'vellum.sid=s%3Asid-1.bad' } });
+    expect(forgedCookie.body.headers['x-vellum-caller']).toBeUndefined();
+  });
+
+  it('streams request bodies to the service untouched', async () => {
+    const body = JSON.stringify({ email: 'a@example.com', password: 'Pass word 1' });
+    const res = await echo('/api/signin', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(res.body.body).toBe(body);
+    expect(res.body.headers['x-forwarded-for']).toBeTruthy();
+  });
+
+  it('answers 502 when a service is unreachable and 503 when it is not deployed', async () => {
+    expect(await echo('/api/search')).toMatchObject({ status: 502, body: { code: 'unreachable' } });
+    expect(await echo('/api/vellums')).toMatchObject({ status: 503, body: { code: 'unavailable' } });
+  });
+
+  it('refuses state-changing requests from another origin and accepts its own', async () => {
+    const foreign = await echo('/api/signin', { method: 'POST', body: '{}', headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    const own = await echo('/api/signin', { method: 'POST', body: '{}', headers: { origin: 'https://vellum.example.com' } });
+    expect(own.status).toBe(200);
+  });
+
+  it('serves /config.json with the remotes and the shell for page paths', async () => {
+    expect((await echo('/config.json')).body).toEqual({
+      remotes: { editor: 'https://cdn.example.com/editor/mf-manifest.json' },
+      version: '24.10.0',
+    });
+    const page = await fetch(`${running.url}/cirrus/ada/vellums`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Vellum</title>');
+    const api = await fetch(`${running.url}/api/unknown`, { headers: { accept: 'text/html' } });
+    expect(api.status).toBe(404);
+  });
+
+  it('proxies websocket upgrades with the caller asserted', async () => {
+    const reply = await new Promise<{ sawCaller: string | undefined; echoed: string }>((resolve, reject) => {
+      const req = httpRequest(`${running.url}/socket.io/?EIO=4&transport=websocket`, {
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          cookie: signedCookie('sid-1'),
+          'x-vellum-caller': 'forged',
+        },
+      });
+      req.on('upgrade', (res, socket) => {
+        socket.once('data', (data) => {
+          resolve({ sawCaller: res.headers['x-saw-caller'] as string, echoed: data.toString() });
+          socket.destroy();
+        });
+        socket.write('ping');
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(reply).toEqual({ sawCaller: 'yes', echoed: 'echo:ping' });
+  });
+});

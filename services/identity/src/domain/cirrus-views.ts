@@ -1,0 +1,47 @@
+import type { CirrusRecord } from '../store/cirrus-store';
+
+/** Defaults of the link page colours until the link service owns them (spec section 9). */
+export const DEFAULT_LINK_COLORS = {
+  linkBackgroundColor: '#ffffff',
+  linkItemFontColor: '#337ab7',
+  linkItemBackgroundColor: '#ffffff',
+};
+
+export const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
+
+/** The signed cirrus of spec section 3, plus whether the caller is an admin. */
+export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<string>) {
+  return {
+    i: cirrus.id,
+    username: cirrus.username,
+    displayName: cirrus.displayName,
+    name: cirrus.displayName,
+    first_name: cirrus.firstName,
+    last_name: cirrus.lastName,
+    image: cirrus.image ?? undefined,
+    isAdmin: admins.has(cirrus.username.toLowerCase()),
+  };
+}
+
+/**
+ * The viewed cirrus of spec section 3. The email is personal data: only the cirrus itself sees it; everyone else
+ * gets an empty string in its place.
+ */
+export function viewedCirrusView(cirrus: CirrusRecord, viewerId: string | undefined) {
+  return {
+    i: cirrus.id,
+    username: cirrus.username,
+    display_name: cirrus.displayName,
+    displayName: cirrus.displayName,
+    name: cirrus.displayName,
+    firstName: cirrus.firstName,
+    lastName: cirrus.lastName,
+    email: viewerId === cirrus.id ? cirrus.email : '',
+    image: cirrus.image ?? '',
+    imageBackground: cirrus.imageBackground ?? '',
+    location: cirrus.location ?? '',
+    summary: cirrus.summary ?? '',
+    outstandingActions: cirrus.outstandingActions,
+    ...DEFAULT_LINK_COLORS,
+  };
+}

@@ -1,0 +1,123 @@
+import { Router, type RequestHandler } from 'express';
+import session from 'express-session';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { SESSION_COOKIE, type SessionUser } from '@vellum/platform';
+import { firstMessage, signInSchema } from '@vellum/proto';
+import type { IdentityContext } from '../context';
+import { messages } from '../domain/messages';
+import { signedCirrusView } from '../domain/cirrus-views';
+import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
+import { cirrusEvents } from '../events/cirrus-events';
+
+const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+class SignInRefused extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export function sessionMiddleware(ctx: IdentityContext): RequestHandler {
+  return session({
+    name: SESSION_COOKIE,
+    secret: ctx.config.sessionSecret,
+    store: ctx.sessionStore,
+    resave: false,
+    saveUninitialized: false,
+    proxy: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, maxAge: SESSION_MAX_AGE_MS },
+  });
+}
+
+function createPassport(ctx: IdentityContext) {
+  const instance = new passport.Passport();
+  instance.serializeUser<SessionUser>((user, done) => {
+    const cirrus = user as CirrusRecord;
+    done(null, { id: cirrus.id, username: cirrus.username });
+  });
+  instance.use(
+    new LocalStrategy({ usernameField: 'email', passwordField: 'password' }, (email, password, done) => {
+      void (async () => {
+        const cirrus = await cirrusStore.byEmail(ctx.db, email);
+        // Always run one hash check so an unknown email takes as long as a wrong password.
+        const ok = await ctx.hasher.verify(cirrus?.passwordHash ?? '', password);
+        if (!cirrus || !ok) return done(null, false, { message: messages.signInFailed });
+        if (!cirrus.emailVerifiedAt) return done(new SignInRefused(messages.notVerified, 403));
+        return done(null, cirrus);
+      })().catch(done);
+    }),
+  );
+  return instance;
+}
+
+/** Sign-in and sign-out: the only identity routes that touch the session itself. */
+export function sessionRoutes(ctx: IdentityContext): Router {
+  const router = Router();
+  const auth = createPassport(ctx);
+  const withSession = [sessionMiddleware(ctx), auth.initialize()];
+
+  router.post('/api/signin', ...withSession, (req, res, next) => {
+    const parsed = signInSchema.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      res.status(400).json({ messages: [firstMessage(parsed.error)] });
+      return;
+    }
+    req.body = parsed.data;
+    auth.authenticate('local', { session: false }, (err: unknown, user: CirrusRecord | false) => {
+      if (err instanceof SignInRefused) {
+        res.status(err.status).json({ messages: [err.message] });
+        return;
+      }
+      if (err) return next(err);
+      if (!user) {
+        res.status(401).json({ messages: [messages.signInFailed] });
+        return;
+      }
+      // passport regenerates the session id here, so a session fixed before sign-in is worthless.
+      req.logIn(user, (loginError) => {
+        if (loginError) return next(loginError);
+        const now = ctx.clock();
+        ctx.db
+          .transaction(async (tx) => {
+            await cirrusStore.recordSession(tx, user.id, now);
+            await cirrusEvents.signedIn(tx, user, now);
+          })
+          .then(() => {
+            ctx.wakeOutbox();
+            res.json({ signedCirrus: signedCirrusView(user, ctx.admins) });
+          }, next);
+      });
+    })(req, res, next);
+  });
+
+  router.get('/api/signout', sessionMiddleware(ctx), (req, res, next) => {
+    const clear = () => {
+      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+      res.json({});
+    };
+    if (!req.session) return clear();
+    req.session.destroy((err) => (err ? next(err) : clear()));
+  });
+
+  router.get('/api/sc', async (req, res) => {
+    const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;
+    res.json({ signedCirrus: cirrus ? signedCirrusView(cirrus, ctx.admins) : null });
+  });
+
+  router.get('/api/user', async (req, res) => {
+    const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;
+    res.json({
+      signed_cirrus: cirrus ? { username: cirrus.username, name: cirrus.displayName, image: cirrus.image ?? '' } : null,
+    });
+  });
+
+  router.get('/check_session', (req, res) => {
+    res.json({ authenticated: Boolean(req.caller) });
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import type { Queryable } from '@vellum/platform';
+
+export interface CirrusRecord {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  passwordHash: string;
+  image: string | null;
+  imageBackground: string | null;
+  location: string | null;
+  summary: string | null;
+  emailVerifiedAt: Date | null;
+  lastSessionAt: Date | null;
+  createdAt: Date;
+  outstandingActions: number;
+}
+
+export type NewCirrus = Pick<
+  CirrusRecord,
+  'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'displayName' | 'passwordHash'
+>;
+
+export type TokenPurpose = 'verify_email' | 'reset_password';
+
+export interface TokenRecord {
+  cirrusId: string;
+  purpose: TokenPurpose;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+interface CirrusRow {
+  id: string;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  password_hash: string;
+  image: string | null;
+  image_background: string | null;
+  location: string | null;
+  summary: string | null;
+  email_verified_at: Date | string | null;
+  last_session_at: Date | string | null;
+  created_at: Date | string;
+  outstanding_actions: number | null;
+}
+
+const date = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
+
+const toRecord = (row: CirrusRow): CirrusRecord => ({
+  id: row.id,
+  username: row.username,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  displayName: row.display_name,
+  passwordHash: row.password_hash,
+  image: row.image,
+  imageBackground: row.image_background,
+  location: row.location,
+  summary: row.summary,
+  emailVerifiedAt: date(row.email_verified_at),
+  lastSessionAt: date(row.last_session_at),
+  createdAt: date(row.created_at)!,
+  outstandingActions: Number(row.outstanding_actions ?? 0),
+});
+
+const SELECT_CIRRUS = `
+  SELECT c.*, o.count AS outstanding_actions
+  FROM identity.cirri c LEFT JOIN identity.outstanding_actions o ON o.cirrus_id = c.id`;
+
+/** Postgres access for cirri and their tokens; every function takes the connection or transaction to use. */
+export const cirrusStore = {
+  async insert(db: Queryable, cirrus: NewCirrus): Promise<'created' | 'username_taken' | 'email_taken'> {
+    const result = await db.query<{ id: string }>(
+      `INSERT INTO identity.cirri (id, username, email, first_name, last_name, display_name, password_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
+      [cirrus.id, cirrus.username, cirrus.email, cirrus.firstName, cirrus.lastName, cirrus.displayName, cirrus.passwordHash],
+    );
+    if (result.rowCount === 1) return 'created';
+    return (await cirrusStore.byUsername(db, cirrus.username)) ? 'username_taken' : 'email_taken';
+  },
+
+  async byId(db: Queryable, id: string): Promise<CirrusRecord | null> {
+    const { rows } = await db.query<CirrusRow>(`${SELECT_CIRRUS} WHERE c.id = $1`, [id]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  async byUsername(db: Queryable, username: string): Promise<CirrusRecord | null> {
+    const { rows } = await db.query<CirrusRow>(`${SELECT_CIRRUS} WHERE lower(c.username) = lower($1)`, [username]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  async byEmail(db: Queryable, email: string): Promise<CirrusRecord | null> {
+    const { rows } = await db.query<CirrusRow>(`${SELECT_CIRRUS} WHERE c.email = $1`, [email]);
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  async markVerified(db: Queryable, id: string, at: Date): Promise<void> {
+    await db.query(`UPDATE identity.cirri SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`, [id, at]);
+  },
+
+  async setPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
+    await db.query(`UPDATE identity.cirri SET password_hash = $2 WHERE id = $1`, [id, passwordHash]);
+  },
+
+  async recordSession(db: Queryable, id: string, at: Date): Promise<void> {
+    await db.query(`UPDATE identity.cirri SET last_session_at = $2 WHERE id = $1`, [id, at]);
+  },
+
+  async insertToken(
+    db: Queryable,
+    token: { hash: Buffer; cirrusId: string; purpose: TokenPurpose; expiresAt: Date },
+  ): Promise<void> {
+    await db.query(
+      `INSERT INTO identity.tokens (token_hash, cirrus_id, purpose, expires_at) VALUES ($1, $2, $3, $4)`,
+      [token.hash, token.cirrusId, token.purpose, token.expiresAt],
+    );
+  },
+
+  /** Locks the token row so that two requests cannot both use it. */
+  async tokenForUpdate(db: Queryable, hash: Buffer, purpose: TokenPurpose): Promise<TokenRecord | null> {
+    const { rows } = await db.query<{
+      cirrus_id: string;
+      purpose: TokenPurpose;
+      expires_at: Date | string;
+      used_at: Date | string | null;
+    }>(
+      `SELECT cirrus_id, purpose, expires_at, used_at FROM identity.tokens
+       WHERE token_hash = $1 AND purpose = $2 FOR UPDATE`,
+      [hash, purpose],
+    );
+    const row = rows[0];
+    return row
+      ? { cirrusId: row.cirrus_id, purpose: row.purpose, expiresAt: new Date(row.expires_at), usedAt: date(row.used_at) }
+      : null;
+  },
+
+  async useToken(db: Queryable, hash: Buffer, at: Date): Promise<void> {
+    await db.query(`UPDATE identity.tokens SET used_at = $2 WHERE token_hash = $1`, [hash, at]);
+  },
+
+  /** A new link replaces the older ones of the same purpose. */
+  async expireTokens(db: Queryable, cirrusId: string, purpose: TokenPurpose, at: Date): Promise<void> {
+    await db.query(
+      `UPDATE identity.tokens SET used_at = $3 WHERE cirrus_id = $1 AND purpose = $2 AND used_at IS NULL`,
+      [cirrusId, purpose, at],
+    );
+  },
+};

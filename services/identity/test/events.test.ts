@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { CirrusCreatedSchema, CirrusSignedInSchema, CirrusVerifiedSchema, decodePayload, unpackEnvelope } from '@vellum/proto';
+import { identityHarness } from './support/service-harness';
+import { newAccount } from './support/accounts';
+
+async function eventually<T>(read: () => T | undefined, ms = 3000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('identity events', () => {
+  it('publishes created, verified and signed-in through the outbox, keyed by the cirrus', async () => {
+    const h = await identityHarness();
+    try {
+      const account = newAccount();
+      await request(h.app).post('/api/cirrus/create').send(account);
+      const link = h.mailbox.list(account.email)[0]!.links[0]!;
+      const token = new URL(link).pathname.split('/').pop();
+      await request(h.app).post('/api/verification/email').send({ email: account.email, token });
+      const signin = await request(h.app).post('/api/signin').send({ email: account.email, password: account.password });
+      expect(signin.status).toBe(200);
+
+      await eventually(() => (h.published.length >= 3 ? true : undefined));
+      const envelopes = h.published.map((m) => ({ key: m.key, envelope: unpackEnvelope(m.value) }));
+      expect(envelopes.map((e) => e.envelope.type)).toEqual([
+        CirrusCreatedSchema.typeName,
+        CirrusVerifiedSchema.typeName,
+        CirrusSignedInSchema.typeName,
+      ]);
+      const created = decodePayload(envelopes[0]!.envelope, CirrusCreatedSchema);
+      expect(created).toMatchObject({
+        username: account.username,
+        email: account.email,
+        firstName: account.first_name,
+        lastName: account.last_name,
+        displayName: `${account.first_name} ${account.last_name}`,
+      });
+      expect(new Set(envelopes.map((e) => e.key))).toEqual(new Set([created.cirrusId]));
+      expect(envelopes.every((e) => e.envelope.producer === 'identity')).toBe(true);
+
+      const { rows } = await h.db.query<{ last_session_at: Date | null }>(
+        'SELECT last_session_at FROM identity.cirri WHERE id = $1',
+        [created.cirrusId],
+      );
+      expect(rows[0]!.last_session_at).not.toBeNull();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('writes nothing when the request is refused', async () => {
+    const h = await identityHarness();
+    try {
+      await request(h.app).post('/api/cirrus/create').send(newAccount({ username: 'bad name' }));
+      const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.outbox');
+      expect(rows[0]!.n).toBe(0);
+      expect((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.cirri')).rows[0]!.n).toBe(0);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('marks admins named in ADMIN_USERNAMES in the signed cirrus', async () => {
+    const h = await identityHarness();
+    try {
+      const account = newAccount({ username: 'admin.user' });
+      await request(h.app).post('/api/cirrus/create').send(account);
+      const token = new URL(h.mailbox.list(account.email)[0]!.links[0]!).pathname.split('/').pop();
+      await request(h.app).post('/api/verification/email').send({ email: account.email, token });
+      const res = await request(h.app).post('/api/signin').send({ email: account.email, password: account.password });
+      expect(res.body.signedCirrus).toMatchObject({ username: 'admin.user', isAdmin: true });
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { TestClient } from './http-client';
+
+export interface Account {
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password: string;
+}
+
+/** A unique, valid sign-up payload (usernames and emails stay within the spec's 32 characters). */
+export function newAccount(overrides: Partial<Account> = {}): Account {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    username: `ada.${tag}`,
+    email: `ada.${tag}@example.com`,
+    first_name: 'Ada',
+    last_name: "O'Neil-Lovelace",
+    password: 'Correct-Horse-9',
+    ...overrides,
+  };
+}
+
+interface MailboxMessage {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+/** The newest link mailed to `email` whose path starts with `pathPrefix`. */
+export async function mailedLink(client: TestClient, email: string, pathPrefix: string): Promise<URL> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { body } = await client.get<{ messages: MailboxMessage[] }>(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const link = body.messages?.flatMap((m) => m.links).find((l) => new URL(l).pathname.startsWith(pathPrefix));
+    if (link) return new URL(link);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail with a ${pathPrefix} link reached ${email}`);
+}
+
+/** Signs up, follows the mailed verification link, and returns the account (not signed in). */
+export async function verifiedAccount(baseUrl: string, overrides: Partial<Account> = {}): Promise<Account> {
+  const client = new TestClient(baseUrl);
+  const account = newAccount(overrides);
+  const created = await client.post('/api/cirrus/create', account);
+  if (created.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(created.body)}`);
+  const link = await mailedLink(client, account.email, '/verification/email/');
+  const token = link.pathname.split('/').pop()!;
+  const verified = await client.post('/api/verification/email', { email: account.email, token });
+  if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
+  return account;
+}

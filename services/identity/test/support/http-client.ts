@@ -1,0 +1,68 @@
+/** A tiny browser stand-in: keeps its cookies, sends JSON, reads JSON. One instance = one person's browser. */
+export interface JsonResponse<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export class TestClient {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  setCookieHeader(header: string) {
+    this.cookies.clear();
+    for (const part of header.split(';')) {
+      const [k, ...v] = part.trim().split('=');
+      if (k) this.cookies.set(k, v.join('='));
+    }
+  }
+
+  async request<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<JsonResponse<T>> {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: {
+        ...this.defaultHeaders,
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(this.cookies.size && { cookie: this.cookieHeader }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      redirect: 'manual',
+    });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = cookie.split(';');
+      const [name, ...value] = pair!.split('=');
+      const expired = attrs.some((a) => /expires=Thu, 01 Jan 1970/i.test(a) || /max-age=0/i.test(a.trim()));
+      if (expired || value.join('=') === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : {};
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get = <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) =>
+    this.request<T>('GET', path, undefined, headers);
+  post = <T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', path, body, headers);
+  put = <T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PUT', path, body, headers);
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Reusable environment fields; each documents the variable it reads. */
+export const env = {
+  port: (fallback = 8080) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
+  /** A secret key; 32 characters at least so that HMACs and cookie signatures are not guessable. */
+  secret: () => z.string().min(32, 'must be at least 32 characters'),
+  url: () => z.url(),
+  postgresUrl: () => z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  redisUrl: () => z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  /** Comma-separated host:port list. */
+  brokers: () =>
+    z
+      .string()
+      .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
+  /** Comma-separated list, blanks dropped. */
+  list: () =>
+    z
+      .string()
+      .default('')
+      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean)),
+  optional: <T extends z.ZodType>(field: T) =>
+    z.preprocess((v) => (v === '' ? undefined : v), field.optional()),
+};

@@ -1,0 +1,26 @@
+/** A SQL port with one shape over `pg` (distributed) and PGlite (embedded). Parameters are `$1, $2, ...`. */
+export interface QueryResult<Row> {
+  rows: Row[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+}
+
+/** A unit of work: everything done through `tx` commits together or not at all. */
+export type Tx = Queryable;
+
+export interface Db extends Queryable {
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** One forward-only migration; `id` orders them and is recorded once applied. */
+export interface Migration {
+  id: string;
+  sql: string;
+}

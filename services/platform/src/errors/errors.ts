@@ -1,0 +1,64 @@
+/** Neutral errors for domain code; the HTTP layer maps `code` to a status. No HTTP types here. */
+export type ErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends AppError {
+  constructor(message: string, details?: Record<string, unknown>) {
+    super('invalid', message, details);
+  }
+}
+export class Unauthenticated extends AppError {
+  constructor(message = 'Sign in to do that.') {
+    super('unauthenticated', message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You are not allowed to do that.') {
+    super('forbidden', message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super('not_found', message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+export class RateLimited extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('rate_limited', message);
+  }
+}
+
+export const statusOf: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};

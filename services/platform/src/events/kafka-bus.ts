@@ -1,0 +1,212 @@
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type KafkaMessage,
+  type LogEntry,
+  type Producer,
+} from 'kafkajs';
+import pino, { type Logger } from 'pino';
+import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
+import type { BusMessage, EventBus, Subscription } from './types';
+
+export interface KafkaBusOptions {
+  /** `host:port` list (or one comma-separated string, as in KAFKA_BROKERS). */
+  brokers: readonly string[] | string;
+  clientId: string;
+  logger?: Logger;
+  /** Handler retries; the same defaults as the in-process bus. */
+  retry?: RetryOptions;
+  /** Default: log the message and move on. */
+  onPoison?: PoisonHandler;
+  /** Partitions of the topics this bus creates (default 3). */
+  partitions?: number;
+}
+
+const ID_HEADER = 'event-id';
+const TYPE_HEADER = 'event-type';
+
+class BusClosedError extends Error {
+  constructor() {
+    super('Event bus is closed');
+  }
+}
+
+/**
+ * The event bus of the distributed mode, over kafkajs. `publish` sends ONE batch per call with an idempotent
+ * producer (acks from all in-sync replicas); topics are created when missing. Each `subscribe` is one consumer in
+ * the group, reading new groups from the beginning; a message's offset is committed only once its handler
+ * succeeded or the message was parked after `maxAttempts`, so a crash means redelivery, never loss.
+ */
+export function createKafkaBus(options: KafkaBusOptions): EventBus {
+  const logger = options.logger ?? pino({ name: 'kafka-bus' });
+  const retry = options.retry ?? defaultRetry;
+  const onPoison = options.onPoison ?? logPoison(logger);
+  const partitions = options.partitions ?? 3;
+  const brokers =
+    typeof options.brokers === 'string'
+      ? options.brokers
+          .split(',')
+          .map((broker) => broker.trim())
+          .filter(Boolean)
+      : [...options.brokers];
+
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers,
+    logLevel: logLevel.WARN,
+    logCreator: kafkaLogCreator(logger),
+  });
+  const producer: Producer = kafka.producer({
+    idempotent: true,
+    // The idempotent producer would otherwise retry forever and `publish` (and the outbox relay) would hang while
+    // Kafka is away; a failed publish is retried by the relay, and consumers drop duplicates by event id.
+    retry: { retries: 10, initialRetryTime: 100, maxRetryTime: 5000 },
+    createPartitioner: Partitioners.DefaultPartitioner,
+  });
+  const admin: Admin = kafka.admin();
+  const consumers: Consumer[] = [];
+  const knownTopics = new Set<string>();
+  const stopping = new AbortController();
+  let closed = false;
+
+  const once = <T>(start: () => Promise<T>) => {
+    let promise: Promise<T> | undefined;
+    return () => {
+      promise ??= start().catch((error: unknown) => {
+        promise = undefined;
+        throw error;
+      });
+      return promise;
+    };
+  };
+  const producerReady = once(() => producer.connect());
+  const adminReady = once(() => admin.connect());
+
+  const ensureTopics = async (topics: readonly string[]) => {
+    const missing = [...new Set(topics)].filter((topic) => !knownTopics.has(topic));
+    if (missing.length === 0) return;
+    await adminReady();
+    // Resolves false when they all exist already; another process creating them at the same time is fine.
+    await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    for (const topic of missing) knownTopics.add(topic);
+  };
+
+  return {
+    async publish(messages: readonly BusMessage[]): Promise<void> {
+      if (closed) throw new BusClosedError();
+      if (messages.length === 0) return;
+      const byTopic = new Map<string, BusMessage[]>();
+      for (const message of messages) {
+        const list = byTopic.get(message.topic) ?? [];
+        list.push(message);
+        byTopic.set(message.topic, list);
+      }
+      await ensureTopics([...byTopic.keys()]);
+      await producerReady();
+      await producer.sendBatch({
+        acks: -1,
+        topicMessages: [...byTopic].map(([topic, list]) => ({
+          topic,
+          messages: list.map((message) => ({
+            key: message.key,
+            value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
+            headers: { [ID_HEADER]: message.id, [TYPE_HEADER]: message.type },
+          })),
+        })),
+      });
+    },
+
+    async subscribe(subscription: Subscription): Promise<void> {
+      if (closed) throw new BusClosedError();
+      await ensureTopics(subscription.topics);
+      // A shorter fetch long-poll than the default 5 s lets close() return sooner; data still arrives at once.
+      const consumer = kafka.consumer({ groupId: subscription.group, maxWaitTimeInMs: 1000 });
+      consumers.push(consumer);
+      const joined = new Promise<void>((resolve) => {
+        const off = consumer.on(consumer.events.GROUP_JOIN, () => {
+          off();
+          resolve();
+        });
+      });
+      await consumer.connect();
+      await consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true });
+      await consumer.run({
+        partitionsConsumedConcurrently: partitions,
+        eachMessage: async ({ topic, message, heartbeat }) => {
+          const busMessage = toBusMessage(topic, message);
+          const outcome = await deliverWithRetry({
+            group: subscription.group,
+            message: busMessage,
+            handler: subscription.handler,
+            retry,
+            onPoison,
+            logger,
+            signal: stopping.signal,
+            onWait: heartbeat,
+          });
+          // Throwing keeps the offset uncommitted: the message is delivered again after a restart.
+          if (outcome === 'aborted') throw new BusClosedError();
+        },
+      });
+      // Resolving once the group has assigned partitions keeps a second member from rebalancing under way.
+      await joined;
+    },
+
+    async ping(): Promise<boolean> {
+      if (closed) return false;
+      try {
+        await adminReady();
+        await admin.describeCluster();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      closed = true;
+      stopping.abort();
+      await Promise.allSettled(consumers.map((consumer) => consumer.disconnect()));
+      await producer.disconnect();
+      await admin.disconnect();
+    },
+  };
+}
+
+function toBusMessage(topic: string, message: KafkaMessage): BusMessage {
+  const value = message.value ?? Buffer.alloc(0);
+  return {
+    id: header(message.headers, ID_HEADER),
+    topic,
+    key: message.key?.toString('utf8') ?? '',
+    type: header(message.headers, TYPE_HEADER),
+    value: new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+  };
+}
+
+function header(headers: IHeaders | undefined, name: string): string {
+  const value = headers?.[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined ? '' : first.toString();
+}
+
+/** Chosen on purpose (see the producer's `retry`); kafkajs warns about it on every connect. */
+const EXPECTED_WARNING = 'Limiting retries for the idempotent producer may invalidate EoS guarantees';
+
+function kafkaLogCreator(logger: Logger) {
+  return () =>
+    ({ namespace, level, log }: LogEntry) => {
+      const { message, timestamp: _timestamp, ...extra } = log;
+      if (message === EXPECTED_WARNING) return;
+      const fields = { kafka: namespace, ...extra };
+      if (level === logLevel.ERROR) logger.error(fields, message);
+      else if (level === logLevel.WARN) logger.warn(fields, message);
+      else if (level === logLevel.INFO) logger.info(fields, message);
+      else logger.debug(fields, message);
+    };
+}

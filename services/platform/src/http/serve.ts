@@ -1,0 +1,96 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+
+export interface RunningServer {
+  server: Server;
+  port: number;
+  url: string;
+  isDraining(): boolean;
+  /** Stops accepting, lets in-flight requests finish (up to the drain time-out), then runs the closers. */
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  port: number;
+  host?: string;
+  logger: Logger;
+  /** Called in reverse order after the server has drained: consumers, relays, pools. */
+  closers?: Array<() => Promise<void>>;
+  drainTimeoutMs?: number;
+}
+
+export async function serve(
+  handler: RequestListener,
+  options: ServeOptions,
+  isDrainingRef: { draining: boolean } = { draining: false },
+): Promise<RunningServer> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  // Upgraded (websocket) sockets are no longer requests: end them on stop so clients reconnect elsewhere.
+  const upgraded = new Set<Duplex>();
+  server.prependListener('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
+  let stopping: Promise<void> | undefined;
+
+  const stop = () =>
+    (stopping ??= (async () => {
+      isDrainingRef.draining = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive connections go idle as their last response ends; close each as soon as it does.
+      server.closeIdleConnections();
+      for (const socket of upgraded) socket.end();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      void closed.then(() => clearInterval(sweep));
+      const timeout = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          options.logger.warn('drain time-out reached, closing remaining connections');
+          clearInterval(sweep);
+          server.closeAllConnections();
+          resolve();
+        }, options.drainTimeoutMs ?? 10_000).unref(),
+      );
+      await Promise.race([closed, timeout]);
+      for (const close of [...(options.closers ?? [])].reverse()) {
+        await close().catch((err: unknown) => options.logger.error({ err }, 'close failed'));
+      }
+    })());
+
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    isDraining: () => isDrainingRef.draining,
+    stop,
+  };
+}
+
+/** SIGTERM / SIGINT: drain and exit 0; a second signal exits at once. */
+export function exitOnSignals(running: Pick<RunningServer, 'stop'>, logger: Logger): void {
+  let received = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) process.exit(1);
+    received = true;
+    logger.info({ signal }, 'shutting down: draining requests');
+    running.stop().then(
+      () => {
+        logger.info('stopped');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

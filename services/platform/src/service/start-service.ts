@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { Db } from '../db/db';
+import { migrate } from '../db/migrate';
+import type { EventBus } from '../events/types';
+import { createOutboxRelay } from '../events/outbox';
+import { createHttpApp } from '../http/create-app';
+import { healthRouter, type ReadinessCheck } from '../http/health';
+import { exitOnSignals, serve, type RunningServer } from '../http/serve';
+import { mountService } from './service-app';
+import type { ServiceDefinition } from './service-definition';
+
+export interface ServiceProcess {
+  db: Db;
+  bus: EventBus;
+  logger: Logger;
+  port: number;
+  checks?: Record<string, ReadinessCheck>;
+  closers?: Array<() => Promise<void>>;
+  /** Exit on SIGTERM/SIGINT after draining (true for a real process, false in tests). */
+  handleSignals?: boolean;
+}
+
+/**
+ * Distributed mode for one service: migrate, start the outbox relay and the consumers, serve HTTP with health
+ * probes, and drain on SIGTERM. `define` receives the relay's wake-up so writes publish without waiting for a poll.
+ */
+export async function startServiceProcess(
+  define: (wakeOutbox: () => void) => ServiceDefinition,
+  proc: ServiceProcess,
+): Promise<RunningServer> {
+  let wake = () => {};
+  const service = define(() => wake());
+  await migrate(proc.db, service.schema, service.migrations);
+  const relay = createOutboxRelay({ db: proc.db, schema: service.schema, bus: proc.bus, logger: proc.logger });
+  wake = () => relay.wake();
+  relay.start();
+  for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
+
+  const drain = { draining: false };
+  const app = createHttpApp({ logger: proc.logger });
+  app.use(
+    healthRouter({ database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks }, () => drain.draining),
+  );
+  mountService(app, service, proc.logger);
+  const running = await serve(
+    app,
+    {
+      port: proc.port,
+      logger: proc.logger,
+      closers: [() => proc.db.close(), () => proc.bus.close(), () => relay.stop(), ...(proc.closers ?? [])],
+    },
+    drain,
+  );
+  proc.logger.info({ port: running.port, service: service.name }, `listening on ${running.url}`);
+  if (proc.handleSignals ?? true) exitOnSignals(running, proc.logger);
+  return running;
+}

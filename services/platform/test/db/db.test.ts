@@ -1,0 +1,21 @@
+import { createPgDb } from '../../src/db/pg-db';
+import { createPgliteDb } from '../../src/db/pglite-db';
+import { describeWithServer } from '../support/servers';
+import { describeDbContract } from './db.contract';
+
+describe('PGlite Db', () => {
+  describeDbContract({
+    open: () => createPgliteDb(),
+    openAnother: async (first) => first,
+    singleConnection: true,
+  });
+});
+
+describeWithServer('DATABASE_URL', 'Postgres Db', (url) => {
+  describeDbContract({
+    open: async () => createPgDb({ connectionString: url, max: 4, applicationName: 'platform-db-test' }),
+    openAnother: async () =>
+      createPgDb({ connectionString: url, max: 2, applicationName: 'platform-db-test-2' }),
+    singleConnection: false,
+  });
+});

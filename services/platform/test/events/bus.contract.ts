@@ -1,0 +1,348 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { createPgDb } from '../../src/db/pg-db';
+import { createPgliteDb } from '../../src/db/pglite-db';
+import { idempotent, inboxMigration } from '../../src/events/inbox';
+import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
+import type { PoisonHandler, RetryOptions } from '../../src/events/retry';
+import type { BusMessage, EventBus, MessageHandler } from '../../src/events/types';
+import { describeWithServer } from '../support/servers';
+
+export interface BusContractSetup {
+  createBus(options: { retry: RetryOptions; onPoison?: PoisonHandler }): Promise<EventBus>;
+  /** The database of the inbox test (the outbox kill tests open their own). */
+  openDb(): Promise<Db>;
+  /** How long to keep listening for deliveries that must not come. */
+  quietMs: number;
+  /** Per-test timeout. */
+  timeoutMs: number;
+}
+
+const runId = randomUUID().slice(0, 8);
+let counter = 0;
+/** Kafka keeps topics and group offsets between runs: every test gets fresh names. */
+export const uniqueName = (purpose: string) => `vellum-test.${purpose}.${runId}.${++counter}`;
+const uniqueSchema = () => `bus_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const silent = pino({ level: 'silent' });
+const fastRetry: RetryOptions = { initialMs: 20, maxMs: 100, maxAttempts: 5 };
+
+export function message(topic: string, key: string, text: string, id: string = randomUUID()): BusMessage {
+  return { id, topic, key, type: 'vellum.test.v1.Noted', value: new TextEncoder().encode(text) };
+}
+
+export const text = (m: BusMessage) => new TextDecoder().decode(m.value);
+
+export async function waitFor(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await predicate())) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The event bus contract: the in-process bus and the Kafka bus must both pass it. */
+export function describeBusContract(setup: BusContractSetup): void {
+  const buses: EventBus[] = [];
+  const open = async (options: { retry?: RetryOptions; onPoison?: PoisonHandler } = {}) => {
+    const bus = await setup.createBus({ retry: options.retry ?? fastRetry, onPoison: options.onPoison });
+    buses.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  }, 30_000);
+
+  it(
+    'keeps per-key order across publish calls, reading a new group from the beginning',
+    async () => {
+      const bus = await open();
+      const topic = uniqueName('order');
+      const keys = ['k1', 'k2', 'k3', 'k4', 'k5'];
+      const sent = Array.from({ length: 200 }, (_, i) => message(topic, keys[i % keys.length]!, `${i}`));
+      const received: BusMessage[] = [];
+      // Half goes out before the group exists; a new group starts at the beginning.
+      for (let i = 0; i < 100; i += 20) await bus.publish(sent.slice(i, i + 20));
+      await bus.subscribe({
+        group: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
+      for (let i = 100; i < 200; i += 20) await bus.publish(sent.slice(i, i + 20));
+
+      await waitFor('200 messages', () => received.length >= 200, setup.timeoutMs);
+      await pause(setup.quietMs);
+      expect(received).toHaveLength(200);
+      for (const key of keys) {
+        const order = (list: BusMessage[]) => list.filter((m) => m.key === key).map(text);
+        expect(order(received)).toEqual(order(sent));
+      }
+      expect(received[0]).toEqual({
+        ...sent.find((m) => m.id === received[0]!.id),
+        value: expect.anything(),
+      });
+    },
+    setup.timeoutMs,
+  );
+
+  it(
+    'delivers each message once per group: members of a group share it, another group sees all',
+    async () => {
+      const bus = await open();
+      const topic = uniqueName('groups');
+      const groupA = uniqueName('a');
+      const seen = { a1: [] as string[], a2: [] as string[], b: [] as string[] };
+      const collect =
+        (list: string[]): MessageHandler =>
+        async (m) =>
+          void list.push(m.id);
+      await bus.subscribe({ group: groupA, topics: [topic], handler: collect(seen.a1) });
+      await bus.subscribe({ group: groupA, topics: [topic], handler: collect(seen.a2) });
+      await bus.subscribe({ group: uniqueName('b'), topics: [topic], handler: collect(seen.b) });
+      const sent = Array.from({ length: 60 }, (_, i) => message(topic, `key-${i % 20}`, `${i}`));
+      await bus.publish(sent);
+
+      await waitFor('group A to get all', () => seen.a1.length + seen.a2.length >= 60, setup.timeoutMs);
+      await waitFor('group B to get all', () => seen.b.length >= 60, setup.timeoutMs);
+      await pause(setup.quietMs);
+      const ids = sent.map((m) => m.id).sort();
+      expect([...seen.a1, ...seen.a2].sort()).toEqual(ids);
+      expect([...seen.b].sort()).toEqual(ids);
+      expect(seen.a1.length).toBeGreaterThan(0);
+      expect(seen.a2.length).toBeGreaterThan(0);
+    },
+    setup.timeoutMs,
+  );
+
+  it(
+    'redelivers after a failing handler, holding back the later messages of that key',
+    async () => {
+      const bus = await open();
+      const topic = uniqueName('retry');
+      const [m1, m2, m3] = [message(topic, 'k', 'm1'), message(topic, 'k', 'm2'), message(topic, 'k', 'm3')];
+      const deliveries: string[] = [];
+      let failures = 0;
+      await bus.subscribe({
+        group: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => {
+          deliveries.push(text(m));
+          if (m.id === m1.id && failures < 2) {
+            failures++;
+            throw new Error('not yet');
+          }
+        },
+      });
+      await bus.publish([m1, m2, m3]);
+
+      await waitFor('m3', () => deliveries.includes('m3'), setup.timeoutMs);
+      await pause(setup.quietMs);
+      expect(deliveries).toEqual(['m1', 'm1', 'm1', 'm2', 'm3']);
+    },
+    setup.timeoutMs,
+  );
+
+  it(
+    'parks a message that keeps failing after maxAttempts, without blocking its partition',
+    async () => {
+      const poisoned: Array<{ group: string; id: string; error: unknown }> = [];
+      const bus = await open({
+        retry: { initialMs: 10, maxMs: 40, maxAttempts: 3 },
+        onPoison: (group, m, error) => void poisoned.push({ group, id: m.id, error }),
+      });
+      const topic = uniqueName('poison');
+      const group = uniqueName('g');
+      const poison = message(topic, 'k', 'poison');
+      const after = [message(topic, 'k', 'after-1'), message(topic, 'k', 'after-2')];
+      const deliveries: string[] = [];
+      await bus.subscribe({
+        group,
+        topics: [topic],
+        handler: async (m) => {
+          deliveries.push(text(m));
+          if (m.id === poison.id) throw new Error('cannot handle this');
+        },
+      });
+      await bus.publish([poison, ...after]);
+
+      await waitFor('the messages after the poison', () => deliveries.includes('after-2'), setup.timeoutMs);
+      await pause(setup.quietMs);
+      expect(deliveries).toEqual(['poison', 'poison', 'poison', 'after-1', 'after-2']);
+      expect(poisoned).toEqual([
+        { group, id: poison.id, error: expect.objectContaining({ message: 'cannot handle this' }) },
+      ]);
+    },
+    setup.timeoutMs,
+  );
+
+  describe('with the inbox', () => {
+    let db: Db | undefined;
+    afterAll(async () => {
+      await db?.close();
+    }, 30_000);
+
+    it(
+      'applies a duplicate once through idempotent()',
+      async () => {
+        db ??= await setup.openDb();
+        const schema = uniqueSchema();
+        await migrate(db, schema, [
+          inboxMigration(schema),
+          {
+            id: '0001_projection',
+            sql: `CREATE TABLE ${schema}.projection (event_id uuid NOT NULL, body text)`,
+          },
+        ]);
+        const store = db;
+        const project = idempotent({
+          db: store,
+          schema,
+          consumer: 'projection',
+          apply: async (tx, m) => {
+            await tx.query(`INSERT INTO ${schema}.projection (event_id, body) VALUES ($1, $2)`, [
+              m.id,
+              text(m),
+            ]);
+          },
+        });
+        let deliveries = 0;
+        const bus = await open();
+        const topic = uniqueName('dup');
+        await bus.subscribe({
+          group: uniqueName('g'),
+          topics: [topic],
+          handler: async (m) => {
+            await project(m);
+            deliveries++;
+          },
+        });
+        const original = message(topic, 'k', 'once');
+        await bus.publish([original]);
+        await bus.publish([{ ...original }]);
+        await bus.publish([message(topic, 'k', 'next')]);
+
+        await waitFor('three deliveries', () => deliveries >= 3, setup.timeoutMs);
+        const { rows } = await store.query<{ body: string }>(
+          `SELECT body FROM ${schema}.projection ORDER BY body`,
+        );
+        expect(rows).toEqual([{ body: 'next' }, { body: 'once' }]);
+        const inbox = await store.query(`SELECT event_id FROM ${schema}.inbox WHERE event_id = $1`, [
+          original.id,
+        ]);
+        expect(inbox.rowCount).toBe(1);
+      },
+      setup.timeoutMs,
+    );
+  });
+
+  describe('the outbox survives a kill between commit and publish', () => {
+    const killCase = async (target: { mode: 'pg'; url: string } | { mode: 'pglite'; dataDir: string }) => {
+      const schema = uniqueSchema();
+      const topic = uniqueName('kill');
+      const eventId = randomUUID();
+      const key = `note-${randomUUID().slice(0, 8)}`;
+      const openDb = () =>
+        target.mode === 'pg'
+          ? Promise.resolve(createPgDb({ connectionString: target.url, max: 2 }))
+          : createPgliteDb({ dataDir: target.dataDir });
+
+      // PGlite is one process's database: the parent holds it only while the child is not running.
+      const before = await openDb();
+      await migrate(before, schema, [
+        { id: '0001_notes', sql: `CREATE TABLE ${schema}.notes (id text PRIMARY KEY, body text NOT NULL)` },
+        outboxMigration(schema),
+        inboxMigration(schema),
+      ]);
+      await before.close();
+
+      const signal = await runWriterAndKill([
+        target.mode,
+        target.mode === 'pg' ? target.url : target.dataDir,
+        schema,
+        topic,
+        eventId,
+        key,
+      ]);
+      expect(signal).toBe('SIGKILL');
+
+      const db = await openDb();
+      const bus = await open();
+      const relay = createOutboxRelay({ db, schema, bus, logger: silent, pollIntervalMs: 50 });
+      try {
+        expect((await db.query(`SELECT body FROM ${schema}.notes WHERE id = $1`, [key])).rows).toEqual([
+          { body: 'written before the kill' },
+        ]);
+        const pending = await db.query(`SELECT id FROM ${schema}.outbox WHERE published_at IS NULL`);
+        expect(pending.rows).toEqual([{ id: eventId }]);
+
+        const received: BusMessage[] = [];
+        await bus.subscribe({
+          group: uniqueName('g'),
+          topics: [topic],
+          handler: async (m) => void received.push(m),
+        });
+        relay.start();
+        await waitFor('the event written before the kill', () => received.length >= 1, setup.timeoutMs);
+        expect(await relay.flush()).toBe(0);
+        await pause(setup.quietMs);
+        expect(received).toHaveLength(1);
+        expect(received[0]).toMatchObject({ id: eventId, topic, key, type: 'vellum.test.v1.NoteWritten' });
+        expect(text(received[0]!)).toBe(key);
+        const published = await db.query(`SELECT id FROM ${schema}.outbox WHERE published_at IS NOT NULL`);
+        expect(published.rows).toEqual([{ id: eventId }]);
+      } finally {
+        await relay.stop();
+        await db.close();
+      }
+    };
+
+    it(
+      'on PGlite with a data directory',
+      async () => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'vellum-outbox-kill-'));
+        try {
+          await killCase({ mode: 'pglite', dataDir });
+        } finally {
+          await rm(dataDir, { recursive: true, force: true });
+        }
+      },
+      setup.timeoutMs + 60_000,
+    );
+
+    describeWithServer('DATABASE_URL', 'on Postgres', (url) => {
+      it(
+        'delivers the committed event exactly once',
+        () => killCase({ mode: 'pg', url }),
+        setup.timeoutMs + 30_000,
+      );
+    });
+  });
+}
+
+/** Runs the writer, SIGKILLs it as soon as it reports the commit, and resolves with the signal it died of. */
+function runWriterAndKill(args: string[]): Promise<NodeJS.Signals | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(__dirname, 'fixtures/outbox-writer.cjs'), ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('committed\n')) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve(signal);
+      else reject(new Error(`writer exited with code ${code} before committing:\n${stderr}`));
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import pino from 'pino';
+import { createPgDb } from '../../src/db/pg-db';
+import { createPgliteDb } from '../../src/db/pglite-db';
+import { createKafkaBus } from '../../src/events/kafka-bus';
+import { describeWithServer, serverUrl } from '../support/servers';
+import { describeBusContract, message, uniqueName, waitFor } from './bus.contract';
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+
+describeWithServer('KAFKA_BROKERS', 'Kafka bus', (brokers) => {
+  describeBusContract({
+    createBus: async ({ retry, onPoison }) =>
+      createKafkaBus({ brokers, clientId: uniqueName('client'), logger, retry, onPoison }),
+    openDb: async () => {
+      const url = serverUrl('DATABASE_URL');
+      return url ? createPgDb({ connectionString: url, max: 4 }) : createPgliteDb();
+    },
+    quietMs: 1500,
+    timeoutMs: 60_000,
+  });
+
+  it('answers ping, and no longer once closed', async () => {
+    const bus = createKafkaBus({ brokers, clientId: uniqueName('client'), logger });
+    expect(await bus.ping()).toBe(true);
+    await bus.close();
+    expect(await bus.ping()).toBe(false);
+  });
+
+  it('carries key, id, type and the bytes unchanged', async () => {
+    const bus = createKafkaBus({ brokers: brokers.split(','), clientId: uniqueName('client'), logger });
+    const topic = uniqueName('fields');
+    const sent = { ...message(topic, 'the-key', ''), value: Uint8Array.from([0, 1, 2, 254, 255]) };
+    const received: unknown[] = [];
+    try {
+      await bus.subscribe({
+        group: uniqueName('g'),
+        topics: [topic],
+        handler: async (m) => void received.push(m),
+      });
+      await bus.publish([sent]);
+      await waitFor('the message', () => received.length === 1, 30_000);
+      expect(received[0]).toEqual({ ...sent, value: expect.any(Uint8Array) });
+      expect([...(received[0] as { value: Uint8Array }).value]).toEqual([0, 1, 2, 254, 255]);
+    } finally {
+      await bus.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,96 @@
+import request from 'supertest';
+import { z } from 'zod';
+import pino from 'pino';
+import { createHttpApp, errorHandler, healthRouter, Conflict, NotFound, notFoundHandler, serve } from '../../src';
+
+const logger = pino({ level: 'silent' });
+
+function app() {
+  const a = createHttpApp({ logger, bodyLimit: '1kb' });
+  a.use(healthRouter({ db: async () => true }, () => false));
+  a.post('/echo', (req, res) => {
+    res.json(z.object({ name: z.string().min(1, 'Give a name.') }).parse(req.body));
+  });
+  a.get('/missing', () => {
+    throw new NotFound('No such vellum.');
+  });
+  a.get('/conflict', () => {
+    throw new Conflict('Already there.');
+  });
+  a.get('/boom', () => {
+    throw new Error('secret internals at /srv/app.js:12');
+  });
+  a.use(notFoundHandler);
+  a.use(errorHandler(logger));
+  return a;
+}
+
+describe('http bootstrap', () => {
+  it('turns validation errors into 400 with the human message', async () => {
+    const res = await request(app()).post('/echo').send({ name: '' });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Give a name.', code: 'invalid' });
+  });
+
+  it('maps neutral errors to statuses', async () => {
+    expect((await request(app()).get('/missing')).body).toEqual({ error: 'No such vellum.', code: 'not_found' });
+    expect((await request(app()).get('/conflict')).status).toBe(409);
+  });
+
+  it('answers 500 with an error id and no stack', async () => {
+    const res = await request(app()).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body.errorId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(res.body)).not.toContain('secret internals');
+  });
+
+  it('refuses oversized and malformed bodies', async () => {
+    const big = await request(app()).post('/echo').send({ name: 'x'.repeat(5000) });
+    expect(big.status).toBe(413);
+    const bad = await request(app()).post('/echo').set('content-type', 'application/json').send('{"name":');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('The request body is not valid JSON.');
+  });
+
+  it('answers unknown paths with JSON 404, sets security headers and a request id', async () => {
+    const res = await request(app()).get('/nope');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'Not found.', code: 'not_found' });
+    expect(res.headers['x-request-id']).toBeTruthy();
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const kept = await request(app()).get('/nope').set('x-request-id', 'req-123');
+    expect(kept.headers['x-request-id']).toBe('req-123');
+  });
+
+  it('reports readiness from its checks', async () => {
+    expect((await request(app()).get('/readyz')).body).toEqual({ status: 'ready', checks: { db: 'ok' } });
+    const down = createHttpApp({ logger });
+    down.use(healthRouter({ db: async () => false }, () => false));
+    expect((await request(down).get('/readyz')).status).toBe(503);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests, refuses new connections, then runs the closers', async () => {
+    const a = createHttpApp({ logger });
+    a.get('/slow', (_req, res) => {
+      setTimeout(() => res.json({ done: true }), 300);
+    });
+    const closed: string[] = [];
+    const running = await serve(a, {
+      port: 0,
+      host: '127.0.0.1',
+      logger,
+      closers: [async () => void closed.push('pool'), async () => void closed.push('consumers')],
+    });
+    const inFlight = fetch(`${running.url}/slow`).then((r) => r.json());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = running.stop();
+    expect(running.isDraining()).toBe(true);
+    expect(await inFlight).toEqual({ done: true });
+    await stopped;
+    expect(closed).toEqual(['consumers', 'pool']);
+    await expect(fetch(`${running.url}/slow`)).rejects.toThrow();
+  });
+});
