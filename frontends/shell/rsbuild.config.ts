@@ -11,7 +11,7 @@ export default defineConfig({
     pluginReact(),
     pluginModuleFederation({
       name: 'shell',
-      // No remotes at build time: src/federation/remotes.ts registers them from the gateway's /config.json,
+      // No remotes at build time: src/federation/remoteConfig.ts registers them from the gateway's /config.json,
       // so a remote is redeployed without rebuilding the shell.
       remotes: {},
       shared: sharedSingletons(),
@@ -27,7 +27,6 @@ export default defineConfig({
   },
   source: {
     entry: { index: './src/index.ts' },
-    define: { 'process.env.SHELL_BUILD_TIME': JSON.stringify(new Date().toISOString()) },
   },
   html: {
     title: 'Vellum',

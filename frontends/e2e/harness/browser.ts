@@ -7,7 +7,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is missing at ${CHROMIUM}: install Debian's package (apt-get install chromium).`);
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: install Debian's package (apt-get install chromium).`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -24,8 +26,12 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A page that records uncaught errors, so a test can assert the app never crashed. */
-export async function openPage(browser: Browser, baseURL: string): Promise<{ page: Page; pageErrors: string[] }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  options: { bypassCSP?: boolean } = {},
+): Promise<{ page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const pageErrors: string[] = [];

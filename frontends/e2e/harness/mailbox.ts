@@ -6,13 +6,20 @@ export interface CapturedMail {
 }
 
 /** Waits for a mail to `to` in the development mailbox (GET /dev/mailbox) whose subject matches. */
-export async function waitForMail(baseUrl: string, to: string, subject: RegExp, timeoutMs = 15_000): Promise<CapturedMail> {
+export async function waitForMail(
+  baseUrl: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<CapturedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${baseUrl}/dev/mailbox?to=${encodeURIComponent(to)}`);
     if (!response.ok) throw new Error(`GET /dev/mailbox answered ${response.status}`);
     const { messages } = (await response.json()) as { messages: CapturedMail[] };
-    const mail = messages.find((message) => message.to.toLowerCase() === to.toLowerCase() && subject.test(message.subject));
+    const mail = messages.find(
+      (message) => message.to.toLowerCase() === to.toLowerCase() && subject.test(message.subject),
+    );
     if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -43,7 +43,10 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
   });
   let output = '';
   const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The product did not start in time:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`The product did not start in time:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[^\s"]+)/.exec(output);

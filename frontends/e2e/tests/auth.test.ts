@@ -81,7 +81,9 @@ describe('sign-up, verification, sign-in and sign-out in the browser', () => {
 
     await dialog.getByLabel('Username').fill(user.username);
     await dialog.getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor();
-    await expect(dialog.getByTestId('username-availability').getAttribute('class')).resolves.toContain('text-success');
+    await expect(dialog.getByTestId('username-availability').getAttribute('class')).resolves.toContain(
+      'text-success',
+    );
     await dialog.getByLabel('Email', { exact: true }).fill(user.email);
     await dialog.getByLabel('First Name').fill(user.firstName);
     await dialog.getByLabel('Last Name').fill(user.lastName);

@@ -36,21 +36,28 @@ describe('password reset in the browser', () => {
   it('asks for the email and answers the same whether it is registered or not', async () => {
     await page.goto('/');
     await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('dialog', { name: 'Sign In' }).getByRole('link', { name: 'Reset your password' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .getByRole('link', { name: 'Reset your password' })
+      .click();
     await page.waitForURL('**/password-reset');
     await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
     await expect(page.title()).resolves.toBe('Password Reset');
 
     const send = page.getByRole('button', { name: 'Send Password Reset Link' });
     await page.getByLabel('Email').fill('nobody');
-    await page.getByText("Make sure your email is in the proper email format like 'name@example.com'.").waitFor();
+    await page
+      .getByText("Make sure your email is in the proper email format like 'name@example.com'.")
+      .waitFor();
     await expect(send.isDisabled()).resolves.toBe(true);
 
     await page.getByLabel('Email').fill(user.email.toUpperCase());
     await send.click();
     await page
       .getByTestId('reset-requested')
-      .filter({ hasText: `If ${user.email} is registered, you should receive a password reset link shortly.` })
+      .filter({
+        hasText: `If ${user.email} is registered, you should receive a password reset link shortly.`,
+      })
       .waitFor();
     await screenshot(page, '11-reset-requested');
     resetLink = onOrigin((await waitForMail(product.url, user.email, /reset/i)).links[0]!, product.url);
@@ -72,7 +79,10 @@ describe('password reset in the browser', () => {
     await screenshot(page, '12-reset-form');
     await retype.fill(newPassword);
     await reset.click();
-    await page.getByTestId('reset-done').filter({ hasText: 'The password has been successfully changed.' }).waitFor();
+    await page
+      .getByTestId('reset-done')
+      .filter({ hasText: 'The password has been successfully changed.' })
+      .waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.getByLabel('Email').fill(user.email);
@@ -84,10 +94,13 @@ describe('password reset in the browser', () => {
 
   it('refuses the used link with the Discover Vellums link', async () => {
     await page.goto(resetLink);
-    await page.getByTestId('reset-invalid').filter({ hasText: 'This password reset link is invalid.' }).waitFor();
-    await expect(page.getByRole('link', { name: 'Discover Vellums' }).first().getAttribute('href')).resolves.toBe(
-      '/vellums',
-    );
+    await page
+      .getByTestId('reset-invalid')
+      .filter({ hasText: 'This password reset link is invalid.' })
+      .waitFor();
+    await expect(
+      page.getByRole('link', { name: 'Discover Vellums' }).first().getAttribute('href'),
+    ).resolves.toBe('/vellums');
     await screenshot(page, '13-reset-invalid');
   });
 

@@ -9,7 +9,10 @@ let deadEditorUrl: string;
 
 beforeAll(async () => {
   deadEditorUrl = `http://127.0.0.1:${await deadPort()}/mf-manifest.json`;
-  [product, browser] = await Promise.all([startProduct({ REMOTE_EDITOR_URL: deadEditorUrl }), launchBrowser()]);
+  [product, browser] = await Promise.all([
+    startProduct({ REMOTE_EDITOR_URL: deadEditorUrl }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -50,7 +53,10 @@ describe('the shell in the browser', () => {
 
     // Retry asks again (config and remote) and fails again, still inside the page.
     await error.getByRole('button', { name: 'Retry' }).click();
-    await page.getByTestId('section-error').getByRole('button', { name: 'Retry' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('section-error')
+      .getByRole('button', { name: 'Retry' })
+      .waitFor({ timeout: 30_000 });
 
     // The rest of the app: the footer's links, another page, the sign-in modal.
     await page.getByTestId('footer').getByRole('link', { name: 'Getting Started' }).click();
@@ -85,7 +91,9 @@ describe('the shell in the browser', () => {
     const direction = page.locator('#russian-direction');
     await expect(direction.innerText()).resolves.toBe('Latin → Cyrillic');
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelector('#russian-direction')?.textContent === 'Cyrillic → Latin');
+    await page.waitForFunction(
+      () => document.querySelector('#russian-direction')?.textContent === 'Cyrillic → Latin',
+    );
     await area.fill('');
     await area.click();
     // A Russian keyboard layout: Playwright's keyboard only knows the US one, so the key events go through

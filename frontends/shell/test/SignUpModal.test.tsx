@@ -67,20 +67,28 @@ describe('SignUpModal', () => {
     const user = userEvent.setup();
     renderModal();
     await user.type(screen.getByLabelText('Username'), 'no spaces');
-    expect(await screen.findByText('Username must consist of letters, digits, apostrophes, dashes, or dots.')).toBeTruthy();
+    expect(
+      await screen.findByText('Username must consist of letters, digits, apostrophes, dashes, or dots.'),
+    ).toBeTruthy();
     await user.type(screen.getByLabelText('Email', { exact: true }), 'ann');
     expect(
       await screen.findByText("Make sure your email is in the proper email format like 'name@example.com'."),
     ).toBeTruthy();
     await user.type(screen.getByLabelText('First Name'), 'Ann1');
-    expect(await screen.findByText('First name must consist of letters, apostrophes, or dashes.')).toBeTruthy();
+    expect(
+      await screen.findByText('First name must consist of letters, apostrophes, or dashes.'),
+    ).toBeTruthy();
     await user.type(screen.getByLabelText('Last Name'), 'L'.repeat(33));
     expect(await screen.findByText('Last name must have at most 32 characters.')).toBeTruthy();
     // The spec's contradiction: the checklist says 8+, the check wants more than 8.
     await user.type(screen.getByLabelText('Password', { exact: true }), 'Abcdef1!');
     expect(await screen.findByText('Your password must have at least 8 characters.')).toBeTruthy();
     const checklist = screen.getByTestId('password-checklist');
-    expect(within(checklist).getAllByText(/./, { selector: 'li' }).every((li) => li.dataset.met === 'true')).toBe(true);
+    expect(
+      within(checklist)
+        .getAllByText(/./, { selector: 'li' })
+        .every((li) => li.dataset.met === 'true'),
+    ).toBe(true);
     await user.type(screen.getByLabelText('Repeat Password'), 'Abcdef1?');
     expect(await screen.findByText('Your confirmation password must match.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
@@ -92,7 +100,7 @@ describe('SignUpModal', () => {
     renderModal();
     await user.type(screen.getByLabelText('Username'), 'taken');
     const unavailable = await screen.findByText('Unavailable');
-    expect((unavailable).className).toContain('text-danger');
+    expect(unavailable.className).toContain('text-danger');
     await user.type(screen.getByLabelText('Username'), '2');
     expect((await screen.findByText('Available')).className).toContain('text-success');
   });
@@ -100,15 +108,20 @@ describe('SignUpModal', () => {
   it('sends the lower-cased email and shows the server error in red under the passwords', async () => {
     const calls = serve({
       username: () => ({ status: 200, body: { available: true } }),
-      create: () => ({ status: 409, body: { status: 'Error', errorMessage: 'An account with that email already exists.' } }),
+      create: () => ({
+        status: 409,
+        body: { status: 'Error', errorMessage: 'An account with that email already exists.' },
+      }),
     });
     const user = userEvent.setup();
     renderModal();
     await fillValid(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false),
+    );
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const error = await screen.findByText('An account with that email already exists.');
-    expect((error).className).toContain('text-danger');
+    expect(error.className).toContain('text-danger');
     expect(calls.find((call) => call.path === '/api/cirrus/create')?.body).toEqual({
       username: 'ann.lee',
       email: 'ann@example.com',
@@ -126,7 +139,9 @@ describe('SignUpModal', () => {
     const user = userEvent.setup();
     renderModal();
     await fillValid(user);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false),
+    );
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const done = await screen.findByRole('button', { name: 'Sounds good!' });
     expect(done).toBeTruthy();

@@ -38,9 +38,13 @@ describe('side panel entries', () => {
 
 describe('sign-in error text', () => {
   it("shows the server's message, or 'Incorrect signin credentials.' when it has none", () => {
-    expect(signInErrorMessage(new ApiError(403, NOT_VERIFIED, { messages: [NOT_VERIFIED] }))).toBe(NOT_VERIFIED);
+    expect(signInErrorMessage(new ApiError(403, NOT_VERIFIED, { messages: [NOT_VERIFIED] }))).toBe(
+      NOT_VERIFIED,
+    );
     expect(signInErrorMessage(new ApiError(429, 'Slow down.', { error: 'Slow down.' }))).toBe('Slow down.');
-    expect(signInErrorMessage(new ApiError(500, 'Request failed with status 500.', undefined))).toBe(SIGN_IN_FAILED);
+    expect(signInErrorMessage(new ApiError(500, 'Request failed with status 500.', undefined))).toBe(
+      SIGN_IN_FAILED,
+    );
     expect(signInErrorMessage(new ApiError(0, 'offline'))).toBe(SIGN_IN_FAILED);
     expect(signInErrorMessage(new Error('boom'))).toBe(SIGN_IN_FAILED);
   });

@@ -9,10 +9,12 @@ describe('remote fallback plugin', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 
-  it("answers a failed load with a module whose component throws the load error", async () => {
+  it('answers a failed load with a module whose component throws the load error', async () => {
     const plugin = fallbackPlugin();
     const hook = plugin.errorLoadRemote as (args: unknown) => unknown;
-    expect(hook({ id: 'editor/VellumPage', lifecycle: 'afterResolve', error: new Error('x') })).toBeUndefined();
+    expect(
+      hook({ id: 'editor/VellumPage', lifecycle: 'afterResolve', error: new Error('x') }),
+    ).toBeUndefined();
     const module = (await hook({
       id: 'editor/VellumPage',
       lifecycle: 'onLoad',

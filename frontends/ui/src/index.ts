@@ -3,7 +3,13 @@
 export { ApiError, isApiError, serverMessage } from './api/ApiError';
 export { api, request, type RequestOptions } from './api/client';
 
-export { SessionProvider, useSession, useIsOwner, fetchSession, SESSION_QUERY_KEY } from './session/SessionContext';
+export {
+  SessionProvider,
+  useSession,
+  useIsOwner,
+  fetchSession,
+  SESSION_QUERY_KEY,
+} from './session/SessionContext';
 export type { SessionContextValue } from './session/SessionContext';
 export type { SignedCirrus, SessionState } from './session/types';
 export { pageNavigation } from './session/pageNavigation';
@@ -14,9 +20,20 @@ export { ChromeContext, useHideFooter, type Chrome } from './chrome/ChromeContex
 export { actionsBadgeVariant, type Priority } from './chrome/badges';
 export { PRODUCT_VERSION, FIRST_YEAR } from './chrome/version';
 
-export { ToastProvider, useToast, TOAST_DURATION_MS, type Toaster, type ToastVariant } from './components/Toasts';
+export {
+  ToastProvider,
+  useToast,
+  TOAST_DURATION_MS,
+  type Toaster,
+  type ToastVariant,
+} from './components/Toasts';
 export { LoadingOverlay, type LoadingOverlayProps } from './components/LoadingOverlay';
-export { MessageModal, ConfirmModal, type MessageModalProps, type ConfirmModalProps } from './components/Modals';
+export {
+  MessageModal,
+  ConfirmModal,
+  type MessageModalProps,
+  type ConfirmModalProps,
+} from './components/Modals';
 export { NotFound } from './components/NotFound';
 export { Avatar, avatarHue, type AvatarProps } from './components/Avatar';
 

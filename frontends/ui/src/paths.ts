@@ -6,7 +6,8 @@ export const paths = {
   hall: () => '/hall',
   messenger: () => '/messenger',
   chat: (conversation: string) => `/messenger/${seg(conversation)}`,
-  conversationVellum: (conversation: string, username: string) => `/messenger/${seg(conversation)}/${seg(username)}`,
+  conversationVellum: (conversation: string, username: string) =>
+    `/messenger/${seg(conversation)}/${seg(username)}`,
   cirrus: (cirrus: string) => `/cirrus/${seg(cirrus)}`,
   vellums: (cirrus: string) => `/cirrus/${seg(cirrus)}/vellums`,
   publicVellums: (cirrus: string) => `/cirrus/${seg(cirrus)}/vellums/public`,

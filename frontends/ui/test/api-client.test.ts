@@ -38,7 +38,10 @@ describe('api client', () => {
 
   it('names the status when the body has no message', async () => {
     global.fetch = respond(502, undefined);
-    await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, message: 'Request failed with status 502.' });
+    await expect(api.get('/api/x')).rejects.toMatchObject({
+      status: 502,
+      message: 'Request failed with status 502.',
+    });
   });
 
   it('turns a network failure into status 0', async () => {

@@ -15,7 +15,8 @@ const internalAuthSecret = 'i'.repeat(32);
 const user = { id: '6a0d2c4e-1111-4222-8333-444455556666', username: 'ada' };
 
 /** An upstream that answers with what it received, and echoes bytes on an upgraded socket. */
-async function echoUpstream(): Promise<{ server: Server; url: string }> {
+async function echoUpstream(): Promise<{ server: Server; url: string; upgraded: Set<Socket> }> {
+  const upgraded = new Set<Socket>();
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -25,6 +26,7 @@ async function echoUpstream(): Promise<{ server: Server; url: string }> {
     });
   });
   server.on('upgrade', (req, socket: Socket) => {
+    upgraded.add(socket);
     socket.write(
       'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
         `X-Saw-Caller: ${req.headers['x-vellum-caller'] ? 'yes' : 'no'}\r\n\r\n`,
@@ -32,14 +34,14 @@ async function echoUpstream(): Promise<{ server: Server; url: string }> {
     socket.on('data', (data) => socket.write(Buffer.concat([Buffer.from('echo:'), data])));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, upgraded };
 }
 
 const signedCookie = (sid: string) =>
   `vellum.sid=${encodeURIComponent(`s:${sid}.${createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '')}`)}`;
 
 describe('gateway', () => {
-  let upstream: { server: Server; url: string };
+  let upstream: Awaited<ReturnType<typeof echoUpstream>>;
   let running: RunningServer;
   const sessions = new MemorySessionStore();
 
@@ -71,6 +73,7 @@ describe('gateway', () => {
 
   afterAll(async () => {
     await running.stop();
+    for (const socket of upstream.upgraded) socket.destroy();
     upstream.server.closeAllConnections();
     upstream.server.close();
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
 import { CirrusCreatedSchema, CirrusVerifiedSchema, decodePayload, Topics, unpackEnvelope } from '@vellum/proto';
-import { describeWithServer } from '../../platform/test/support/require-server';
+import { describeWithServer } from '../../platform/test/support/servers';
 import { identityApiSuite } from './support/identity-api.suite';
 import { verifiedAccount } from './support/accounts';
 import { startServiceProcess, type ServiceProcess } from './support/processes';

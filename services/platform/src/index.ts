@@ -25,3 +25,4 @@ export * from './events/kafka-bus';
 export * from './service/service-definition';
 export * from './service/service-app';
 export * from './service/start-service';
+export type { RetryOptions, PoisonHandler } from './events/retry';

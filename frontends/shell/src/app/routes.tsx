@@ -13,7 +13,11 @@ const FollowersPage = lazySection('followers', 'Followers', () => import('../pag
 const FollowingPage = lazySection('following', 'Following', () => import('../pages/social/FollowingPage'));
 const SearchPage = lazySection('search', 'Search', () => import('../pages/social/SearchPage'));
 const AboutPage = lazySection('about', 'About', () => import('../pages/content/AboutPage'));
-const RussianPage = lazySection('russian', 'The transliteration tool', () => import('../pages/russian/RussianPage'));
+const RussianPage = lazySection(
+  'russian',
+  'The transliteration tool',
+  () => import('../pages/russian/RussianPage'),
+);
 const PasswordResetPage = lazySection(
   'password-reset',
   'Password reset',
@@ -61,7 +65,10 @@ export const routes: RouteObject[] = [
 
       { path: '/cirrus/:username', element: <CirrusPage /> },
       { path: '/cirrus/:username/vellums', element: <RemoteRoute remote="editor" module="VellumListPage" /> },
-      { path: '/cirrus/:username/vellums/public', element: <RemoteRoute remote="editor" module="PublicVellumListPage" /> },
+      {
+        path: '/cirrus/:username/vellums/public',
+        element: <RemoteRoute remote="editor" module="PublicVellumListPage" />,
+      },
       { path: '/cirrus/:username/actions', element: <RemoteRoute remote="actions" module="ActionsPage" /> },
       { path: '/cirrus/:username/followers', element: <FollowersPage /> },
       { path: '/cirrus/:username/following', element: <FollowingPage /> },

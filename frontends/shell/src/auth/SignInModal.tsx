@@ -38,7 +38,10 @@ export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
       await api.post<{ signedCirrus: SignedCirrus }>('/api/signin', signInSchema.parse({ email, password }));
       const signed = await refresh();
       const pathname = location.pathname;
-      timer.current = setTimeout(() => afterSignIn(signed?.username ?? '', pathname), SIGN_IN_REDIRECT_DELAY_MS);
+      timer.current = setTimeout(
+        () => afterSignIn(signed?.username ?? '', pathname),
+        SIGN_IN_REDIRECT_DELAY_MS,
+      );
     } catch (failure) {
       setError(signInErrorMessage(failure));
       setBusy(false);

@@ -48,7 +48,8 @@ export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
     'repeat_password',
     validationMessages.signUpPasswordMismatch,
   );
-  const canCreate = allFilled(values) && Object.keys(errors).length === 0 && availability !== 'unavailable' && !busy;
+  const canCreate =
+    allFilled(values) && Object.keys(errors).length === 0 && availability !== 'unavailable' && !busy;
 
   const change = (name: Field, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
@@ -122,9 +123,19 @@ export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
               </p>
             ) : null}
             <p className="small text-secondary mb-0">
-              By creating an account you agree to the <Link to={paths.terms()} onClick={onHide}>Terms</Link>, the{' '}
-              <Link to={paths.rules()} onClick={onHide}>Rules</Link> and the{' '}
-              <Link to={paths.privacy()} onClick={onHide}>Privacy Policy</Link>.
+              By creating an account you agree to the{' '}
+              <Link to={paths.terms()} onClick={onHide}>
+                Terms
+              </Link>
+              , the{' '}
+              <Link to={paths.rules()} onClick={onHide}>
+                Rules
+              </Link>{' '}
+              and the{' '}
+              <Link to={paths.privacy()} onClick={onHide}>
+                Privacy Policy
+              </Link>
+              .
             </p>
           </Modal.Body>
           <Modal.Footer className="justify-content-between">
@@ -137,8 +148,14 @@ export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
           </Modal.Footer>
         </Form>
       </Modal>
-      <MessageModal show={created} title="Your account has been created" buttonText="Sounds good!" onClose={() => setCreated(false)}>
-        Check your email and open the link we sent to verify your account. Then sign in and create your first Vellum.
+      <MessageModal
+        show={created}
+        title="Your account has been created"
+        buttonText="Sounds good!"
+        onClose={() => setCreated(false)}
+      >
+        Check your email and open the link we sent to verify your account. Then sign in and create your first
+        Vellum.
       </MessageModal>
     </>
   );

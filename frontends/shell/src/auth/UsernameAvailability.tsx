@@ -18,7 +18,9 @@ export function useUsernameAvailability(username: string): Availability {
     if (!usernameSchema.safeParse(handle).success) return;
     const controller = new AbortController();
     api
-      .get<{ available: boolean }>(`/api/username/${encodeURIComponent(handle)}`, { signal: controller.signal })
+      .get<{ available: boolean }>(`/api/username/${encodeURIComponent(handle)}`, {
+        signal: controller.signal,
+      })
       .then((answer) => setState({ handle, availability: answer.available ? 'available' : 'unavailable' }))
       .catch((error: unknown) => {
         if ((error as { name?: string }).name !== 'AbortError') console.error('Username check failed', error);

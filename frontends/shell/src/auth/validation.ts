@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
 /** The first message of each field that fails `schema` (the messages come from @vellum/proto). */
-export function fieldErrors<Field extends string>(schema: z.ZodType, values: Record<Field, string>): Partial<Record<Field, string>> {
+export function fieldErrors<Field extends string>(
+  schema: z.ZodType,
+  values: Record<Field, string>,
+): Partial<Record<Field, string>> {
   const result = schema.safeParse(values);
   if (result.success) return {};
   const errors: Partial<Record<Field, string>> = {};

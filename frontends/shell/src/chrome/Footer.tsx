@@ -10,33 +10,46 @@ const SOCIAL = [
 /** Version 24.10.0, the years since 2010 and the footer links (spec section 1). */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
-    <footer className="border-top bg-light mt-5 py-4" data-testid="footer">
+    <footer className="border-top bg-body mt-5 py-4" data-testid="footer">
       <div className="container d-flex flex-column flex-md-row justify-content-between gap-3 small">
         <div>
           <div>
             © {FIRST_YEAR}–{year} Vellum
           </div>
-          <div className="text-secondary">Version {PRODUCT_VERSION}</div>
+          <div className="text-body-secondary">Version {PRODUCT_VERSION}</div>
         </div>
         <nav aria-label="Footer">
           <ul className="list-inline mb-1">
             <li className="list-inline-item">
-              <Link to={paths.info('start')}>Getting Started</Link>
+              <Link className="link-body-emphasis" to={paths.info('start')}>
+                Getting Started
+              </Link>
             </li>
             <li className="list-inline-item">
-              <Link to={paths.info('support')}>Contact</Link>
+              <Link className="link-body-emphasis" to={paths.info('support')}>
+                Contact
+              </Link>
             </li>
             <li className="list-inline-item">
-              <Link to={paths.info('privacy')}>Privacy &amp; Legal</Link>
+              <Link className="link-body-emphasis" to={paths.info('privacy')}>
+                Privacy &amp; Legal
+              </Link>
             </li>
             <li className="list-inline-item">
-              <Link to={paths.discover()}>Discover Vellums</Link>
+              <Link className="link-body-emphasis" to={paths.discover()}>
+                Discover Vellums
+              </Link>
             </li>
           </ul>
           <ul className="list-inline mb-0">
             {SOCIAL.map((account) => (
               <li className="list-inline-item" key={account.href}>
-                <a href={account.href} target="_blank" rel="noopener noreferrer">
+                <a
+                  className="link-body-emphasis"
+                  href={account.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {account.label}
                 </a>
               </li>

@@ -36,7 +36,13 @@ export function SidePanel({ show, onHide }: SidePanelProps) {
   const { signedCirrus } = useSession();
   if (!signedCirrus) return null;
   return (
-    <Offcanvas show={show} onHide={onHide} placement="start" id="side-panel" aria-labelledby="side-panel-title">
+    <Offcanvas
+      show={show}
+      onHide={onHide}
+      placement="start"
+      id="side-panel"
+      aria-labelledby="side-panel-title"
+    >
       <Offcanvas.Header closeButton closeLabel="Close the side panel">
         <Offcanvas.Title id="side-panel-title" as="h2" className="h5">
           {signedCirrus.displayName || signedCirrus.username}
@@ -45,14 +51,7 @@ export function SidePanel({ show, onHide }: SidePanelProps) {
       <Offcanvas.Body>
         <Nav as="nav" aria-label="Side panel" className="flex-column" data-testid="side-panel">
           {sidePanelEntries(signedCirrus.username).map((entry) => (
-            <Nav.Link
-              key={entry.label}
-              as={NavLink}
-              to={entry.to}
-              end
-              hidden={entry.hidden}
-              onClick={onHide}
-            >
+            <Nav.Link key={entry.label} as={NavLink} to={entry.to} end hidden={entry.hidden} onClick={onHide}>
               {entry.label}
             </Nav.Link>
           ))}

@@ -8,7 +8,12 @@ export function SignatureMenu() {
   const { username, displayName, image } = signedCirrus;
   return (
     <Dropdown align="end">
-      <Dropdown.Toggle variant="light" id="signature-menu" className="d-flex align-items-center gap-2" aria-label="Signature menu">
+      <Dropdown.Toggle
+        variant="light"
+        id="signature-menu"
+        className="d-flex align-items-center gap-2"
+        aria-label="Signature menu"
+      >
         <Avatar username={username} image={image} size={28} />
         <span className="d-none d-md-inline">{displayName || username}</span>
       </Dropdown.Toggle>

@@ -18,7 +18,8 @@ export function useUnreadMessages(): number {
   const { data } = useQuery({
     queryKey: ['unread-messages', signedCirrus?.username],
     enabled: Boolean(signedCirrus),
-    queryFn: () => quietly('the unread count', () => api.get<{ unreadMessages: number }>('/api/unread-messages')),
+    queryFn: () =>
+      quietly('the unread count', () => api.get<{ unreadMessages: number }>('/api/unread-messages')),
   });
   const count = data?.unreadMessages;
   return typeof count === 'number' && Number.isFinite(count) && count > 0 ? count : 0;

@@ -23,7 +23,7 @@ export async function loadRemoteModule(remote: RemoteName, module: string, attem
   } catch (error) {
     throw new RemoteLoadError(remote, `The ${remote} micro-frontend could not be loaded.`, error);
   }
-  if (!loaded || typeof loaded.default !== 'function' && typeof loaded.default !== 'object') {
+  if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
     throw new RemoteLoadError(remote, `${remote}/${module} has no default export.`);
   }
   return loaded as { default: ComponentType };
@@ -38,5 +38,7 @@ export interface RemoteRouteProps {
 /** A page owned by a remote: mounted inside the shell's frame, loaded when its route is first visited. */
 export function RemoteRoute({ remote, module }: RemoteRouteProps) {
   const load = useCallback((attempt: number) => loadRemoteModule(remote, module, attempt), [remote, module]);
-  return <RetryableLazy key={`${remote}/${module}`} name={remote} label={REMOTE_LABELS[remote]} load={load} />;
+  return (
+    <RetryableLazy key={`${remote}/${module}`} name={remote} label={REMOTE_LABELS[remote]} load={load} />
+  );
 }

@@ -24,7 +24,8 @@ export function RetryableLazy({ name, label, load }: Props) {
         withTimeout(
           load(attempt),
           LAZY_LOAD_TIMEOUT_MS,
-          () => new RemoteLoadError(name, `Loading ${label} took longer than ${LAZY_LOAD_TIMEOUT_MS / 1000} s.`),
+          () =>
+            new RemoteLoadError(name, `Loading ${label} took longer than ${LAZY_LOAD_TIMEOUT_MS / 1000} s.`),
         ),
       ),
     [load, attempt, name, label],
@@ -39,7 +40,11 @@ export function RetryableLazy({ name, label, load }: Props) {
 }
 
 /** A shell chunk as a section: dynamic import failures become load errors with Retry. */
-export function lazySection(name: string, label: string, importer: () => Promise<{ default: ComponentType }>) {
+export function lazySection(
+  name: string,
+  label: string,
+  importer: () => Promise<{ default: ComponentType }>,
+) {
   const load: ModuleLoader = () =>
     importer().catch((error: unknown) => {
       throw new RemoteLoadError(name, `${label} could not be loaded.`, error);

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { Avatar, Card, Container, LoadingOverlay, NotFound, api, paths, useIsOwner, useTitle } from '@vellum/ui';
+import {
+  Avatar,
+  Card,
+  Container,
+  LoadingOverlay,
+  NotFound,
+  api,
+  paths,
+  useIsOwner,
+  useTitle,
+} from '@vellum/ui';
 
 export interface ViewedCirrus {
   i: string;
@@ -33,7 +43,12 @@ export default function CirrusPage() {
     <Container className="py-5" style={{ maxWidth: 760 }}>
       <Card className="shadow-sm">
         {cirrus.imageBackground ? (
-          <Card.Img variant="top" src={cirrus.imageBackground} alt="" style={{ maxHeight: 180, objectFit: 'cover' }} />
+          <Card.Img
+            variant="top"
+            src={cirrus.imageBackground}
+            alt=""
+            style={{ maxHeight: 180, objectFit: 'cover' }}
+          />
         ) : null}
         <Card.Body className="d-flex gap-4 align-items-start">
           <Avatar username={cirrus.username} image={cirrus.image} size={96} />

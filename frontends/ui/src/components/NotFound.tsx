@@ -7,7 +7,9 @@ export function NotFound() {
   return (
     <div className="container py-5 text-center" data-testid="not-found">
       <h1 className="display-5">Not Found</h1>
-      <p className="lead text-secondary">There is nothing here. The page may have moved, or you may not be allowed to see it.</p>
+      <p className="lead text-secondary">
+        There is nothing here. The page may have moved, or you may not be allowed to see it.
+      </p>
       <Link to="/vellums" className="btn btn-info">
         Discover Vellums
       </Link>

@@ -23,7 +23,10 @@ let nextId = 1;
 /** Short notices in the top-right corner, each gone after 5000 ms (spec section 9). */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((toast) => toast.id !== id)),
+    [],
+  );
   const show = useCallback((message: string, variant: ToastVariant = 'info') => {
     setToasts((list) => [...list, { id: nextId++, message, variant }]);
   }, []);

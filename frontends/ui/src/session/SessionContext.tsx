@@ -45,7 +45,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   });
 
   const refresh = useCallback(async () => {
-    const state = await queryClient.fetchQuery({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 0 });
+    const state = await queryClient.fetchQuery({
+      queryKey: SESSION_QUERY_KEY,
+      queryFn: fetchSession,
+      staleTime: 0,
+    });
     return state.signedCirrus;
   }, [queryClient]);
 

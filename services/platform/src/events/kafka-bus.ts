@@ -126,10 +126,18 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       // A shorter fetch long-poll than the default 5 s lets close() return sooner; data still arrives at once.
       const consumer = kafka.consumer({ groupId: subscription.group, maxWaitTimeInMs: 1000 });
       consumers.push(consumer);
-      const joined = new Promise<void>((resolve) => {
-        const off = consumer.on(consumer.events.GROUP_JOIN, () => {
-          off();
+      const joined = new Promise<void>((resolve, reject) => {
+        const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
+          offJoin();
+          offCrash();
           resolve();
+        });
+        // kafkajs restarts a consumer after retriable errors; one it gives up on must not leave subscribe() hanging.
+        const offCrash = consumer.on(consumer.events.CRASH, ({ payload }) => {
+          if (payload.restart) return;
+          offJoin();
+          offCrash();
+          reject(payload.error);
         });
       });
       await consumer.connect();

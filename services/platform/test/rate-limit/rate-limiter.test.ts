@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../../src';
-import { describeWithServer } from '../support/require-server';
+import { describeWithServer } from '../support/servers';
 
 function rateLimiterContract(make: () => RateLimiter) {
   it('allows up to the limit in a window, then refuses with a retry time', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type session from 'express-session';
 import { MemorySessionStore, RedisSessionStore, type SessionStore } from '../../src';
-import { describeWithServer } from '../support/require-server';
+import { describeWithServer } from '../support/servers';
 
 const promised = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>
   new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));

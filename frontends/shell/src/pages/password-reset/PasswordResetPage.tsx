@@ -12,7 +12,11 @@ export default function PasswordResetPage() {
   return (
     <Container className="py-5" style={{ maxWidth: 560 }}>
       <h1 className="h3 mb-4">Password Reset</h1>
-      {token && email ? <ResetTokenForm key={`${token}|${email}`} token={token} email={email} /> : <ResetRequestForm />}
+      {token && email ? (
+        <ResetTokenForm key={`${token}|${email}`} token={token} email={email} />
+      ) : (
+        <ResetRequestForm />
+      )}
     </Container>
   );
 }

@@ -12,7 +12,9 @@ interface FollowerEntry {
 
 export function toPeople(entries: FollowerEntry[] | undefined): Person[] {
   return (entries ?? []).flatMap((entry) =>
-    entry._doc?.username ? [{ username: entry._doc.username, displayName: entry.display_name, image: entry.image }] : [],
+    entry._doc?.username
+      ? [{ username: entry._doc.username, displayName: entry.display_name, image: entry.image }]
+      : [],
   );
 }
 

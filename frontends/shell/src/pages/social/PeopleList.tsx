@@ -21,7 +21,9 @@ export function filterPeople(people: Person[], text: string): Person[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return people;
   return people.filter(
-    (person) => person.username.toLowerCase().includes(needle) || (person.displayName ?? '').toLowerCase().includes(needle),
+    (person) =>
+      person.username.toLowerCase().includes(needle) ||
+      (person.displayName ?? '').toLowerCase().includes(needle),
   );
 }
 
@@ -45,7 +47,13 @@ export function PeopleList({ people, filterable, emptyText, filterLabel }: Peopl
       ) : (
         <ListGroup>
           {visible.map((person) => (
-            <ListGroup.Item key={person.username} action as={Link} to={paths.cirrus(person.username)} className="d-flex align-items-center gap-3">
+            <ListGroup.Item
+              key={person.username}
+              action
+              as={Link}
+              to={paths.cirrus(person.username)}
+              className="d-flex align-items-center gap-3"
+            >
               <Avatar username={person.username} image={person.image} size={36} />
               <span>
                 {person.displayName ? <strong className="me-2">{person.displayName}</strong> : null}

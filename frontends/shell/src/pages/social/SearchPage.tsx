@@ -1,7 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Container, Form, ListGroup, LoadingOverlay, NotFound, api, paths, useDebounce, useSession, useTitle } from '@vellum/ui';
+import {
+  Container,
+  Form,
+  ListGroup,
+  LoadingOverlay,
+  NotFound,
+  api,
+  paths,
+  useDebounce,
+  useSession,
+  useTitle,
+} from '@vellum/ui';
 
 // Spec section 9: user search is debounced by 500 ms and its loading overlay shows after 500 ms.
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -27,10 +38,12 @@ export default function SearchPage() {
     queryKey: ['search', query],
     enabled: Boolean(signedCirrus) && query !== '',
     queryFn: () =>
-      api.get<{ results?: SearchResult[] } | SearchResult[]>(`/api/search?query=${encodeURIComponent(query)}`).catch((error: unknown) => {
-        console.warn('Search failed', error);
-        return [];
-      }),
+      api
+        .get<{ results?: SearchResult[] } | SearchResult[]>(`/api/search?query=${encodeURIComponent(query)}`)
+        .catch((error: unknown) => {
+          console.warn('Search failed', error);
+          return [];
+        }),
   });
   if (loading) return <LoadingOverlay show delay={SEARCH_OVERLAY_DELAY_MS} />;
   if (!signedCirrus) return <NotFound />;

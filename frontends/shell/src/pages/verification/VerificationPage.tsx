@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Container, LoadingOverlay, api, paths, useAuthModals, useSession, useTitle } from '@vellum/ui';
+import {
+  Alert,
+  Button,
+  Container,
+  LoadingOverlay,
+  api,
+  paths,
+  useAuthModals,
+  useSession,
+  useTitle,
+} from '@vellum/ui';
 import { EmailRequestModal } from './EmailRequestModal';
 import {
   SEND_NEW_VERIFICATION_LINK,
@@ -9,7 +19,11 @@ import {
   verificationSucceeded,
 } from '../texts';
 
-type State = { kind: 'checking' } | { kind: 'verified'; email: string } | { kind: 'failed' } | { kind: 'sent'; email: string };
+type State =
+  | { kind: 'checking' }
+  | { kind: 'verified'; email: string }
+  | { kind: 'failed' }
+  | { kind: 'sent'; email: string };
 
 /** /verification/email/{token}?email=...: the link from the verification mail. */
 export default function VerificationPage() {
@@ -39,7 +53,8 @@ export default function VerificationPage() {
       });
   }, [token, email, refresh]);
 
-  if (state.kind === 'verified' && signedCirrus) return <Navigate to={paths.vellums(signedCirrus.username)} replace />;
+  if (state.kind === 'verified' && signedCirrus)
+    return <Navigate to={paths.vellums(signedCirrus.username)} replace />;
 
   return (
     <Container className="py-5" style={{ maxWidth: 640 }}>
