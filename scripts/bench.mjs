@@ -15,7 +15,11 @@ console.table(await benchArgon2());
 console.log('\n== outbox relay and event latency ==');
 const relay = spawnSync(
   process.execPath,
-  ['-r', './services/platform/test/events/fixtures/swc-register.cjs', 'services/platform/bench/outbox-relay.bench.ts'],
+  [
+    '-r',
+    './services/platform/test/events/fixtures/swc-register.cjs',
+    'services/platform/bench/outbox-relay.bench.ts',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(relay.status ?? 1);

@@ -21,7 +21,8 @@ function newest(dir) {
 }
 
 const stale = (srcDirs, builtFile) =>
-  !existsSync(builtFile) || srcDirs.some((dir) => existsSync(dir) && newest(dir) > statSync(builtFile).mtimeMs);
+  !existsSync(builtFile) ||
+  srcDirs.some((dir) => existsSync(dir) && newest(dir) > statSync(builtFile).mtimeMs);
 
 const backend = ['proto/src', 'services'].map((d) => path.join(root, d));
 if (stale(backend, path.join(root, 'services/all-in-one/dist/main.js'))) {

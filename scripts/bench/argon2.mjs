@@ -19,12 +19,20 @@ async function perHash(options) {
 export async function benchArgon2() {
   const rows = [];
   const cases = [
-    ['identity: argon2id m=19 MiB t=2 p=1 (OWASP)', { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 }],
+    [
+      'identity: argon2id m=19 MiB t=2 p=1 (OWASP)',
+      { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    ],
     ['baseline: argon2 defaults m=64 MiB t=3 p=4', { type: argon2.argon2id }],
   ];
   for (const [name, options] of cases) {
     const { median, p95 } = await perHash(options);
-    rows.push({ case: name, 'median ms': median.toFixed(1), 'p95 ms': p95.toFixed(1), 'hashes/s/core': (1000 / median).toFixed(0) });
+    rows.push({
+      case: name,
+      'median ms': median.toFixed(1),
+      'p95 ms': p95.toFixed(1),
+      'hashes/s/core': (1000 / median).toFixed(0),
+    });
   }
   return rows;
 }

@@ -22,9 +22,15 @@ const freePort = () =>
 async function timeToReady(args, env, probe) {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}${probe}`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (performance.now() - started > 60_000) throw new Error('not ready in 60 s');
     await new Promise((r) => setTimeout(r, 20));
@@ -51,7 +57,11 @@ export async function benchStartup() {
   for (let i = 0; i < runs; i++) bare.push(await timeToReady(['-e', bareServer], {}, '/'));
   rmSync(dataDir, { recursive: true, force: true });
   return [
-    { case: 'embedded, first start (creates the database)', 'ready ms': first.ms.toFixed(0), 'idle RSS MB': first.rss.toFixed(0) },
+    {
+      case: 'embedded, first start (creates the database)',
+      'ready ms': first.ms.toFixed(0),
+      'idle RSS MB': first.rss.toFixed(0),
+    },
     {
       case: `embedded, restart (median of ${runs})`,
       'ready ms': median(warm.map((r) => r.ms)).toFixed(0),

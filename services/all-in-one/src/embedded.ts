@@ -73,7 +73,12 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
   const upstreams: Record<string, { handler: express.Express }> = {};
   for (const service of services) {
     await migrate(db, service.schema, service.migrations);
-    const relay = createOutboxRelay({ db, schema: service.schema, bus, logger: logger.child({ relay: service.name }) });
+    const relay = createOutboxRelay({
+      db,
+      schema: service.schema,
+      bus,
+      logger: logger.child({ relay: service.name }),
+    });
     relays.push(relay);
     relay.start();
     for (const subscription of service.subscriptions) await bus.subscribe(subscription);

@@ -23,7 +23,10 @@ describe('embedded mode', () => {
     await first.stop();
     const second = await startTestProduct({}, first.dataDir);
     try {
-      const res = await new TestClient(second.url).post('/api/signin', { email: account.email, password: account.password });
+      const res = await new TestClient(second.url).post('/api/signin', {
+        email: account.email,
+        password: account.password,
+      });
       expect(res.status).toBe(200);
     } finally {
       await second.stop();
@@ -37,11 +40,15 @@ describe('embedded mode', () => {
       const c = new TestClient(product.url);
       const statuses: number[] = [];
       for (let i = 0; i < 4; i++) {
-        statuses.push((await c.post('/api/signin', { email: 'x@example.com', password: 'whatever-1' })).status);
+        statuses.push(
+          (await c.post('/api/signin', { email: 'x@example.com', password: 'whatever-1' })).status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
       const limited = await c.post('/api/signin', { email: 'x@example.com', password: 'whatever-1' });
-      expect(limited.body).toMatchObject({ messages: ['Too many attempts. Please wait a minute and try again.'] });
+      expect(limited.body).toMatchObject({
+        messages: ['Too many attempts. Please wait a minute and try again.'],
+      });
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
       // Each family of calls has its own budget; sign-up still works.
       expect((await c.post('/api/cirrus/create', newAccount())).status).toBe(201);

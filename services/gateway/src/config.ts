@@ -58,9 +58,12 @@ export function remoteUrlsOf(e: GatewayEnv): Record<string, string> {
     actions: e.REMOTE_ACTIONS_URL,
     links: e.REMOTE_LINKS_URL,
   };
-  return Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return Object.fromEntries(
+    Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
 }
 
 /** Absolute remote URLs' origins (relative ones are the app's own). */
-export const originsOf = (urls: string[]) =>
-  [...new Set(urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin))];
+export const originsOf = (urls: string[]) => [
+  ...new Set(urls.filter((u) => /^https?:\/\//.test(u)).map((u) => new URL(u).origin)),
+];

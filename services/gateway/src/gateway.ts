@@ -59,7 +59,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     internalAuthSecret: options.internalAuthSecret,
   };
   const forward = forwardIdentity(identity);
-  const appOrigins = (host: string | undefined) => [new URL(options.publicUrl).origin, `http://${host}`, `https://${host}`];
+  const appOrigins = (host: string | undefined) => [
+    new URL(options.publicUrl).origin,
+    `http://${host}`,
+    `https://${host}`,
+  ];
 
   app.use((req, res, next) => {
     const rule = serviceFor(req.path, routes);

@@ -3,7 +3,14 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('gateway');
 
 import { Redis } from 'ioredis';
-import { createLogger, exitOnSignals, loadConfig, RedisRateLimiter, RedisSessionStore, serve } from '@vellum/platform';
+import {
+  createLogger,
+  exitOnSignals,
+  loadConfig,
+  RedisRateLimiter,
+  RedisSessionStore,
+  serve,
+} from '@vellum/platform';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';
@@ -12,6 +19,13 @@ async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 });
+  // ioredis reconnects by itself; readiness reports the outage, the log says why (once per distinct error).
+  let lastRedisError = '';
+  redis.on('error', (err: Error) => {
+    if (err.message !== lastRedisError) logger.warn({ err }, 'redis unavailable');
+    lastRedisError = err.message;
+  });
+  redis.on('ready', () => (lastRedisError = ''));
   const drain = { draining: false };
   const gateway = createGateway({
     logger,

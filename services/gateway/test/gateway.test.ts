@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type session from 'express-session';
-import { MemoryRateLimiter, MemorySessionStore, serve, verifyAssertion, type RunningServer } from '@vellum/platform';
+import {
+  MemoryRateLimiter,
+  MemorySessionStore,
+  serve,
+  verifyAssertion,
+  type RunningServer,
+} from '@vellum/platform';
 import { createGateway } from '../src/gateway';
 
 const logger = pino({ level: 'silent' });
@@ -51,14 +57,22 @@ describe('gateway', () => {
     writeFileSync(path.join(shellDir, 'index.html'), '<!doctype html><title>Vellum</title>');
     const gateway = createGateway({
       logger,
-      upstreams: { identity: { url: upstream.url }, messaging: { url: upstream.url }, social: { url: 'http://127.0.0.1:1' } },
+      upstreams: {
+        identity: { url: upstream.url },
+        messaging: { url: upstream.url },
+        social: { url: 'http://127.0.0.1:1' },
+      },
       sessions,
       limiter: new MemoryRateLimiter(),
       publicUrl: 'https://vellum.example.com',
       sessionSecret,
       internalAuthSecret,
       authRatePerMinute: 100,
-      frontends: { shellDir, remoteUrls: { editor: 'https://cdn.example.com/editor/mf-manifest.json' }, version: '24.10.0' },
+      frontends: {
+        shellDir,
+        remoteUrls: { editor: 'https://cdn.example.com/editor/mf-manifest.json' },
+        version: '24.10.0',
+      },
       routes: [
         { service: 'identity', pattern: /^\/api\/sc$|^\/api\/signin$/ },
         { service: 'social', pattern: /^\/api\/search$/ },
@@ -68,7 +82,10 @@ describe('gateway', () => {
     });
     running = await serve(gateway.app, { port: 0, host: '127.0.0.1', logger });
     gateway.attachUpgrades(running.server);
-    sessions.set('sid-1', { cookie: { originalMaxAge: 60_000 }, passport: { user } } as unknown as session.SessionData);
+    sessions.set('sid-1', {
+      cookie: { originalMaxAge: 60_000 },
+      passport: { user },
+    } as unknown as session.SessionData);
   });
 
   afterAll(async () => {
@@ -98,7 +115,11 @@ describe('gateway', () => {
 
   it('streams request bodies to the service untouched', async () => {
     const body = JSON.stringify({ email: 'a@example.com', password: 'Pass word 1' });
-    const res = await echo('/api/signin', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const res = await echo('/api/signin', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.body.body).toBe(body);
     expect(res.body.headers['x-forwarded-for']).toBeTruthy();
   });
@@ -109,9 +130,17 @@ describe('gateway', () => {
   });
 
   it('refuses state-changing requests from another origin and accepts its own', async () => {
-    const foreign = await echo('/api/signin', { method: 'POST', body: '{}', headers: { origin: 'https://evil.example' } });
+    const foreign = await echo('/api/signin', {
+      method: 'POST',
+      body: '{}',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
-    const own = await echo('/api/signin', { method: 'POST', body: '{}', headers: { origin: 'https://vellum.example.com' } });
+    const own = await echo('/api/signin', {
+      method: 'POST',
+      body: '{}',
+      headers: { origin: 'https://vellum.example.com' },
+    });
     expect(own.status).toBe(200);
   });
 

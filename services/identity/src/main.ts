@@ -22,6 +22,13 @@ async function main() {
   const logger = createLogger({ service: 'identity', level: env.LOG_LEVEL });
   const db = createPgDb({ connectionString: env.DATABASE_URL, applicationName: 'identity' });
   const redis = new Redis(env.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  // ioredis reconnects by itself; readiness reports the outage, the log says why (once per distinct error).
+  let lastRedisError = '';
+  redis.on('error', (err: Error) => {
+    if (err.message !== lastRedisError) logger.warn({ err }, 'redis unavailable');
+    lastRedisError = err.message;
+  });
+  redis.on('ready', () => (lastRedisError = ''));
   const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: 'identity', logger });
   const sessionStore = new RedisSessionStore(redis);
   const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;

@@ -1,5 +1,10 @@
 import { Router } from 'express';
-import { callerFromAssertion, inboxMigration, outboxMigration, type ServiceDefinition } from '@vellum/platform';
+import {
+  callerFromAssertion,
+  inboxMigration,
+  outboxMigration,
+  type ServiceDefinition,
+} from '@vellum/platform';
 import type { IdentityContext, IdentityPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { sessionRoutes } from './http/session-routes';

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { CirrusCreatedSchema, CirrusVerifiedSchema, decodePayload, Topics, unpackEnvelope } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  CirrusVerifiedSchema,
+  decodePayload,
+  Topics,
+  unpackEnvelope,
+} from '@vellum/proto';
 import { describeWithServer } from '../../platform/test/support/servers';
 import { identityApiSuite } from './support/identity-api.suite';
 import { verifiedAccount } from './support/accounts';
 import { startServiceProcess, type ServiceProcess } from './support/processes';
-
 
 /** Gateway and identity as two processes on the real Postgres, Redis and Kafka, as the chart runs them. */
 describeWithServer('DATABASE_URL', 'distributed: gateway + identity processes', (databaseUrl) => {
@@ -46,7 +51,11 @@ describeWithServer('DATABASE_URL', 'distributed: gateway + identity processes', 
 
   it('publishes cirrus created and verified events to Kafka, keyed by the cirrus', async () => {
     const account = await verifiedAccount(gateway.url);
-    const kafka = new Kafka({ clientId: 'identity-test', brokers: brokers!.split(','), logLevel: logLevel.NOTHING });
+    const kafka = new Kafka({
+      clientId: 'identity-test',
+      brokers: brokers!.split(','),
+      logLevel: logLevel.NOTHING,
+    });
     const consumer = kafka.consumer({ groupId: `identity-test-${randomBytes(4).toString('hex')}` });
     await consumer.connect();
     await consumer.subscribe({ topic: Topics.identityCirrus, fromBeginning: true });
@@ -57,16 +66,23 @@ describeWithServer('DATABASE_URL', 'distributed: gateway + identity processes', 
           const envelope = unpackEnvelope(message.value!);
           if (envelope.type === CirrusCreatedSchema.typeName) {
             const created = decodePayload(envelope, CirrusCreatedSchema);
-            if (created.username === account.username) seen.push({ key: message.key!.toString(), type: 'created', username: created.username });
+            if (created.username === account.username)
+              seen.push({ key: message.key!.toString(), type: 'created', username: created.username });
           } else if (envelope.type === CirrusVerifiedSchema.typeName) {
             const verified = decodePayload(envelope, CirrusVerifiedSchema);
-            if (verified.username === account.username) seen.push({ key: message.key!.toString(), type: 'verified', username: verified.username });
+            if (verified.username === account.username)
+              seen.push({ key: message.key!.toString(), type: 'verified', username: verified.username });
           }
           if (seen.length === 2) resolve();
         },
       });
     });
-    await Promise.race([done, new Promise((_, reject) => setTimeout(() => reject(new Error(`events seen: ${JSON.stringify(seen)}`)), 20_000))]);
+    await Promise.race([
+      done,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`events seen: ${JSON.stringify(seen)}`)), 20_000),
+      ),
+    ]);
     await consumer.disconnect();
     expect(seen.map((e) => e.type)).toEqual(['created', 'verified']);
     expect(seen[0]!.key).toBe(seen[1]!.key);

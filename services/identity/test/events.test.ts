@@ -1,5 +1,11 @@
 import request from 'supertest';
-import { CirrusCreatedSchema, CirrusSignedInSchema, CirrusVerifiedSchema, decodePayload, unpackEnvelope } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  CirrusSignedInSchema,
+  CirrusVerifiedSchema,
+  decodePayload,
+  unpackEnvelope,
+} from '@vellum/proto';
 import { identityHarness } from './support/service-harness';
 import { newAccount } from './support/accounts';
 
@@ -22,7 +28,9 @@ describe('identity events', () => {
       const link = h.mailbox.list(account.email)[0]!.links[0]!;
       const token = new URL(link).pathname.split('/').pop();
       await request(h.app).post('/api/verification/email').send({ email: account.email, token });
-      const signin = await request(h.app).post('/api/signin').send({ email: account.email, password: account.password });
+      const signin = await request(h.app)
+        .post('/api/signin')
+        .send({ email: account.email, password: account.password });
       expect(signin.status).toBe(200);
 
       await eventually(() => (h.published.length >= 3 ? true : undefined));
@@ -56,10 +64,14 @@ describe('identity events', () => {
   it('writes nothing when the request is refused', async () => {
     const h = await identityHarness();
     try {
-      await request(h.app).post('/api/cirrus/create').send(newAccount({ username: 'bad name' }));
+      await request(h.app)
+        .post('/api/cirrus/create')
+        .send(newAccount({ username: 'bad name' }));
       const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.outbox');
       expect(rows[0]!.n).toBe(0);
-      expect((await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.cirri')).rows[0]!.n).toBe(0);
+      expect(
+        (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM identity.cirri')).rows[0]!.n,
+      ).toBe(0);
     } finally {
       await h.close();
     }
@@ -72,7 +84,9 @@ describe('identity events', () => {
       await request(h.app).post('/api/cirrus/create').send(account);
       const token = new URL(h.mailbox.list(account.email)[0]!.links[0]!).pathname.split('/').pop();
       await request(h.app).post('/api/verification/email').send({ email: account.email, token });
-      const res = await request(h.app).post('/api/signin').send({ email: account.email, password: account.password });
+      const res = await request(h.app)
+        .post('/api/signin')
+        .send({ email: account.email, password: account.password });
       expect(res.body.signedCirrus).toMatchObject({ username: 'admin.user', isAdmin: true });
     } finally {
       await h.close();

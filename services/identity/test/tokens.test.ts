@@ -13,7 +13,12 @@ async function signUp(h: Harness) {
 }
 
 const tokenFrom = (h: Harness, email: string, prefix: string) => {
-  const link = new URL(h.mailbox.list(email).flatMap((m) => m.links).find((l) => new URL(l).pathname.startsWith(prefix))!);
+  const link = new URL(
+    h.mailbox
+      .list(email)
+      .flatMap((m) => m.links)
+      .find((l) => new URL(l).pathname.startsWith(prefix))!,
+  );
   return { link, token: link.searchParams.get('token') ?? link.pathname.split('/').pop()! };
 };
 
@@ -47,7 +52,9 @@ describe('identity tokens', () => {
     const account = await signUp(h);
     const { token } = tokenFrom(h, account.email, '/verification/email/');
     h.clock.now = new Date(h.clock.now.getTime() + 23 * HOUR);
-    expect((await request(h.app).post('/api/verification/email').send({ email: account.email, token })).status).toBe(200);
+    expect(
+      (await request(h.app).post('/api/verification/email').send({ email: account.email, token })).status,
+    ).toBe(200);
   });
 
   it('refuses a password reset link after 1 hour, and changes nothing', async () => {
@@ -55,7 +62,9 @@ describe('identity tokens', () => {
     await request(h.app).post('/api/password-reset/send').send({ email: account.email });
     const { token } = tokenFrom(h, account.email, '/password-reset');
     h.clock.now = new Date(h.clock.now.getTime() + HOUR + 1000);
-    expect((await request(h.app).post('/api/password-reset/token').send({ email: account.email, token })).body).toEqual({
+    expect(
+      (await request(h.app).post('/api/password-reset/token').send({ email: account.email, token })).body,
+    ).toEqual({
       allowed: false,
     });
     const res = await request(h.app).post('/api/password-reset').send({ token, password: 'New-Password-1' });

@@ -21,7 +21,9 @@ export interface IdentityForwarding {
  */
 export async function applyCallerHeaders(req: IncomingMessage, options: IdentityForwarding): Promise<void> {
   delete req.headers[CALLER_HEADER];
-  req.headers[REQUEST_ID_HEADER] = (req as { id?: unknown }).id ? String((req as { id?: unknown }).id) : requestIdOf(req);
+  req.headers[REQUEST_ID_HEADER] = (req as { id?: unknown }).id
+    ? String((req as { id?: unknown }).id)
+    : requestIdOf(req);
   const sid = sessionIdFromCookies(req.headers.cookie, options.sessionSecret);
   if (!sid) return;
   const user = (await options.sessions.getSession(sid))?.passport?.user;

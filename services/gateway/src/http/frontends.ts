@@ -38,7 +38,12 @@ export function frontendsRouter(options: FrontendsOptions): Router {
         index: false,
         setHeaders(res, file) {
           // Hashed assets never change; index.html must be revalidated so a deploy shows at once.
-          res.set('cache-control', /[.-][0-9a-f]{8,}\./.test(path.basename(file)) ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.set(
+            'cache-control',
+            /[.-][0-9a-f]{8,}\./.test(path.basename(file))
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
         },
       }),
     );

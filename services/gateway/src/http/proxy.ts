@@ -4,7 +4,8 @@ import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from '@vellum/platform';
 
-export const UNREACHABLE_MESSAGE = 'This part of Vellum is not reachable right now. Please try again shortly.';
+export const UNREACHABLE_MESSAGE =
+  'This part of Vellum is not reachable right now. Please try again shortly.';
 
 export interface Proxy {
   handle: RequestHandler;

@@ -14,7 +14,11 @@ export function rateLimit(options: {
   return async (req, res, next) => {
     const rule = rules.find((r) => r.method === req.method && r.pattern.test(req.path));
     if (!rule) return next();
-    const decision = await options.limiter.hit(`${rule.name}:${req.ip ?? 'unknown'}`, options.perMinute, 60_000);
+    const decision = await options.limiter.hit(
+      `${rule.name}:${req.ip ?? 'unknown'}`,
+      options.perMinute,
+      60_000,
+    );
     if (decision.allowed) return next();
     res.set('Retry-After', String(decision.retryAfterSeconds));
     // Every shape the screens read an error from, so each shows the message where it shows its own errors.

@@ -14,8 +14,11 @@ export function sameOrigin(publicUrl: string): RequestHandler {
     const origin = req.get('origin');
     const fetchSite = req.get('sec-fetch-site');
     const own = `${req.protocol}://${req.get('host')}`;
-    const crossSite = fetchSite === 'cross-site' || (origin !== undefined && origin !== allowed && origin !== own);
+    const crossSite =
+      fetchSite === 'cross-site' || (origin !== undefined && origin !== allowed && origin !== own);
     if (!crossSite) return next();
-    res.status(403).json({ error: 'This request came from another site and was refused.', code: 'forbidden' });
+    res
+      .status(403)
+      .json({ error: 'This request came from another site and was refused.', code: 'forbidden' });
   };
 }

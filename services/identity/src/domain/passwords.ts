@@ -6,7 +6,12 @@ export interface PasswordHasher {
 }
 
 /** OWASP's argon2id baseline: 19 MiB of memory, 2 passes, 1 lane. */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19 * 1024,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function createArgon2Hasher(options: Partial<typeof ARGON2_OPTIONS> = {}): PasswordHasher {
   const settings = { ...ARGON2_OPTIONS, ...options };

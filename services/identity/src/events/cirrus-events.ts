@@ -33,7 +33,9 @@ async function emit<D extends DescMessage>(
     payloadSchema: schema,
     payload: create(schema, payload),
   });
-  await appendOutbox(tx, SCHEMA, [{ id, topic: Topics.identityCirrus, key: cirrusId, type: schema.typeName, value }]);
+  await appendOutbox(tx, SCHEMA, [
+    { id, topic: Topics.identityCirrus, key: cirrusId, type: schema.typeName, value },
+  ]);
 }
 
 /** Identity's events, written to its outbox inside the caller's transaction. */
@@ -59,7 +61,19 @@ export const cirrusEvents = {
       at,
     ),
   verified: (tx: Queryable, c: CirrusFacts, at: Date) =>
-    emit(tx, CirrusVerifiedSchema, c.id, { cirrusId: c.id, username: c.username, verifiedAt: timestampFromDate(at) }, at),
+    emit(
+      tx,
+      CirrusVerifiedSchema,
+      c.id,
+      { cirrusId: c.id, username: c.username, verifiedAt: timestampFromDate(at) },
+      at,
+    ),
   signedIn: (tx: Queryable, c: CirrusFacts, at: Date) =>
-    emit(tx, CirrusSignedInSchema, c.id, { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) }, at),
+    emit(
+      tx,
+      CirrusSignedInSchema,
+      c.id,
+      { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) },
+      at,
+    ),
 };

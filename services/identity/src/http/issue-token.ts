@@ -3,7 +3,12 @@ import { newToken, TOKEN_LIFETIME_MS } from '../domain/tokens';
 import { cirrusStore, type TokenPurpose } from '../store/cirrus-store';
 
 /** Makes a fresh link token (older ones of the same purpose stop working) and returns it for the mail. */
-export async function issueToken(db: Queryable, cirrusId: string, purpose: TokenPurpose, now: Date): Promise<string> {
+export async function issueToken(
+  db: Queryable,
+  cirrusId: string,
+  purpose: TokenPurpose,
+  now: Date,
+): Promise<string> {
   const { token, hash } = newToken();
   await cirrusStore.expireTokens(db, cirrusId, purpose, now);
   await cirrusStore.insertToken(db, {

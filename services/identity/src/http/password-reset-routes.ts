@@ -21,7 +21,9 @@ export function passwordResetRoutes(ctx: IdentityContext): Router {
     const { email } = parsed.data;
     const cirrus = await cirrusStore.byEmail(ctx.db, email);
     if (cirrus) {
-      const token = await ctx.db.transaction((tx) => issueToken(tx, cirrus.id, 'reset_password', ctx.clock()));
+      const token = await ctx.db.transaction((tx) =>
+        issueToken(tx, cirrus.id, 'reset_password', ctx.clock()),
+      );
       await ctx.mailer
         .send(passwordResetMail(ctx.config.publicUrl, email, token))
         .catch((err: unknown) => ctx.logger.error({ err }, 'password reset mail failed'));

@@ -111,7 +111,9 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   router.get('/api/user', async (req, res) => {
     const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;
     res.json({
-      signed_cirrus: cirrus ? { username: cirrus.username, name: cirrus.displayName, image: cirrus.image ?? '' } : null,
+      signed_cirrus: cirrus
+        ? { username: cirrus.username, name: cirrus.displayName, image: cirrus.image ?? '' }
+        : null,
     });
   });
 

@@ -20,7 +20,10 @@ export class DevMailbox implements Mailer {
   async send(message: MailMessage): Promise<void> {
     this.messages.unshift({ ...message, sentAt: new Date().toISOString() });
     this.messages.length = Math.min(this.messages.length, this.capacity);
-    this.logger.info({ to: message.to, subject: message.subject, links: message.links }, 'mail captured by the dev mailbox');
+    this.logger.info(
+      { to: message.to, subject: message.subject, links: message.links },
+      'mail captured by the dev mailbox',
+    );
   }
 
   list(to?: string): CapturedMail[] {

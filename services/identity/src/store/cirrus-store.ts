@@ -80,7 +80,15 @@ export const cirrusStore = {
     const result = await db.query<{ id: string }>(
       `INSERT INTO identity.cirri (id, username, email, first_name, last_name, display_name, password_hash)
        VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
-      [cirrus.id, cirrus.username, cirrus.email, cirrus.firstName, cirrus.lastName, cirrus.displayName, cirrus.passwordHash],
+      [
+        cirrus.id,
+        cirrus.username,
+        cirrus.email,
+        cirrus.firstName,
+        cirrus.lastName,
+        cirrus.displayName,
+        cirrus.passwordHash,
+      ],
     );
     if (result.rowCount === 1) return 'created';
     return (await cirrusStore.byUsername(db, cirrus.username)) ? 'username_taken' : 'email_taken';
@@ -92,7 +100,9 @@ export const cirrusStore = {
   },
 
   async byUsername(db: Queryable, username: string): Promise<CirrusRecord | null> {
-    const { rows } = await db.query<CirrusRow>(`${SELECT_CIRRUS} WHERE lower(c.username) = lower($1)`, [username]);
+    const { rows } = await db.query<CirrusRow>(`${SELECT_CIRRUS} WHERE lower(c.username) = lower($1)`, [
+      username,
+    ]);
     return rows[0] ? toRecord(rows[0]) : null;
   },
 
@@ -102,7 +112,10 @@ export const cirrusStore = {
   },
 
   async markVerified(db: Queryable, id: string, at: Date): Promise<void> {
-    await db.query(`UPDATE identity.cirri SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`, [id, at]);
+    await db.query(
+      `UPDATE identity.cirri SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`,
+      [id, at],
+    );
   },
 
   async setPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
@@ -137,7 +150,12 @@ export const cirrusStore = {
     );
     const row = rows[0];
     return row
-      ? { cirrusId: row.cirrus_id, purpose: row.purpose, expiresAt: new Date(row.expires_at), usedAt: date(row.used_at) }
+      ? {
+          cirrusId: row.cirrus_id,
+          purpose: row.purpose,
+          expiresAt: new Date(row.expires_at),
+          usedAt: date(row.used_at),
+        }
       : null;
   },
 

@@ -31,8 +31,12 @@ interface MailboxMessage {
 /** The newest link mailed to `email` whose path starts with `pathPrefix`. */
 export async function mailedLink(client: TestClient, email: string, pathPrefix: string): Promise<URL> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const { body } = await client.get<{ messages: MailboxMessage[] }>(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    const link = body.messages?.flatMap((m) => m.links).find((l) => new URL(l).pathname.startsWith(pathPrefix));
+    const { body } = await client.get<{ messages: MailboxMessage[] }>(
+      `/dev/mailbox?to=${encodeURIComponent(email)}`,
+    );
+    const link = body.messages
+      ?.flatMap((m) => m.links)
+      .find((l) => new URL(l).pathname.startsWith(pathPrefix));
     if (link) return new URL(link);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -11,13 +11,41 @@ export function identityApiSuite(baseUrl: () => string) {
 
   describe('sign-up', () => {
     const cases: Array<[string, Record<string, string>, string]> = [
-      ['a username with a space', { username: 'ada lovelace' }, 'Username must consist of letters, digits, apostrophes, dashes, or dots.'],
-      ['a 33-character username', { username: 'a'.repeat(33) }, 'Your Username must have at most 32 characters.'],
-      ['a 33-character email', { email: `${'a'.repeat(21)}@example.com` }, 'Email must have at most 32 characters.'],
-      ['a malformed email', { email: 'ada.example.com' }, "Make sure your email is in the proper email format like 'name@example.com'."],
-      ['a first name with digits', { first_name: 'Ada2' }, 'First name must consist of letters, apostrophes, or dashes.'],
-      ['a last name with digits', { last_name: 'L0velace' }, 'Last name must consist of letters, apostrophes, or dashes.'],
-      ['a 33-character first name', { first_name: 'A'.repeat(33) }, 'First name must have at most 32 characters.'],
+      [
+        'a username with a space',
+        { username: 'ada lovelace' },
+        'Username must consist of letters, digits, apostrophes, dashes, or dots.',
+      ],
+      [
+        'a 33-character username',
+        { username: 'a'.repeat(33) },
+        'Your Username must have at most 32 characters.',
+      ],
+      [
+        'a 33-character email',
+        { email: `${'a'.repeat(21)}@example.com` },
+        'Email must have at most 32 characters.',
+      ],
+      [
+        'a malformed email',
+        { email: 'ada.example.com' },
+        "Make sure your email is in the proper email format like 'name@example.com'.",
+      ],
+      [
+        'a first name with digits',
+        { first_name: 'Ada2' },
+        'First name must consist of letters, apostrophes, or dashes.',
+      ],
+      [
+        'a last name with digits',
+        { last_name: 'L0velace' },
+        'Last name must consist of letters, apostrophes, or dashes.',
+      ],
+      [
+        'a 33-character first name',
+        { first_name: 'A'.repeat(33) },
+        'First name must have at most 32 characters.',
+      ],
       ['an 8-character password', { password: 'Abcdef1!' }, 'Your password must have at least 8 characters.'],
     ];
     it.each(cases)('refuses %s with the spec message and creates nothing', async (_name, change, message) => {
@@ -33,11 +61,16 @@ export function identityApiSuite(baseUrl: () => string) {
       const c = client();
       const account = newAccount();
       expect((await c.get(`/api/username/${account.username}`)).body).toEqual({ available: true });
-      const res = await c.post('/api/cirrus/create', { ...account, email: `  ${account.email.toUpperCase()} ` });
+      const res = await c.post('/api/cirrus/create', {
+        ...account,
+        email: `  ${account.email.toUpperCase()} `,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ status: 'Success' });
       expect((await c.get(`/api/username/${account.username}`)).body).toEqual({ available: false });
-      expect((await c.get(`/api/username/${account.username.toUpperCase()}`)).body).toEqual({ available: false });
+      expect((await c.get(`/api/username/${account.username.toUpperCase()}`)).body).toEqual({
+        available: false,
+      });
       const link = await mailedLink(c, account.email, '/verification/email/');
       expect(link.searchParams.get('email')).toBe(account.email);
       expect(link.pathname).toMatch(/^\/verification\/email\/[\w-]{43}$/);
@@ -47,12 +80,18 @@ export function identityApiSuite(baseUrl: () => string) {
       const c = client();
       const account = newAccount();
       expect((await c.post('/api/cirrus/create', account)).status).toBe(201);
-      const sameName = await c.post('/api/cirrus/create', newAccount({ username: account.username.toUpperCase() }));
+      const sameName = await c.post(
+        '/api/cirrus/create',
+        newAccount({ username: account.username.toUpperCase() }),
+      );
       expect(sameName.status).toBe(409);
       expect(sameName.body).toEqual({ status: 'Error', errorMessage: 'That Username is already taken.' });
       const sameEmail = await c.post('/api/cirrus/create', newAccount({ email: account.email }));
       expect(sameEmail.status).toBe(409);
-      expect(sameEmail.body).toEqual({ status: 'Error', errorMessage: 'An account with that email already exists.' });
+      expect(sameEmail.body).toEqual({
+        status: 'Error',
+        errorMessage: 'An account with that email already exists.',
+      });
     });
 
     it('answers an invalid handle as unavailable', async () => {
@@ -60,7 +99,10 @@ export function identityApiSuite(baseUrl: () => string) {
     });
 
     it('refuses an oversized body with 413 and bad JSON with 400', async () => {
-      const big = await client().post('/api/cirrus/create', { ...newAccount(), first_name: 'A'.repeat(300_000) });
+      const big = await client().post('/api/cirrus/create', {
+        ...newAccount(),
+        first_name: 'A'.repeat(300_000),
+      });
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({ error: 'The request body is too large.' });
       const bad = await client().post('/api/cirrus/create', '{"username":');
@@ -88,7 +130,10 @@ export function identityApiSuite(baseUrl: () => string) {
       const account = newAccount();
       await c.post('/api/cirrus/create', account);
       const token = (await mailedLink(c, account.email, '/verification/email/')).pathname.split('/').pop()!;
-      const failure = { status: 'Error', errorMessage: "Your link is not recognized, maybe it's expired. Let's fix that!" };
+      const failure = {
+        status: 'Error',
+        errorMessage: "Your link is not recognized, maybe it's expired. Let's fix that!",
+      };
 
       const wrong = await c.post('/api/verification/email', { email: account.email, token: 'x'.repeat(43) });
       expect([wrong.status, wrong.body]).toEqual([400, failure]);
@@ -112,8 +157,12 @@ export function identityApiSuite(baseUrl: () => string) {
       expect([unknown.status, unknown.body]).toEqual([200, { status: 'Success' }]);
       const second = (await mailedLink(c, account.email, '/verification/email/')).pathname.split('/').pop()!;
       expect(second).not.toBe(first);
-      expect((await c.post('/api/verification/email', { email: account.email, token: first })).status).toBe(400);
-      expect((await c.post('/api/verification/email', { email: account.email, token: second })).status).toBe(200);
+      expect((await c.post('/api/verification/email', { email: account.email, token: first })).status).toBe(
+        400,
+      );
+      expect((await c.post('/api/verification/email', { email: account.email, token: second })).status).toBe(
+        200,
+      );
       const bad = await c.put('/api/verification/email', { email: 'not-an-email' });
       expect(bad.status).toBe(400);
     });
@@ -126,7 +175,10 @@ export function identityApiSuite(baseUrl: () => string) {
       expect((await c.get('/api/sc')).body).toEqual({ signedCirrus: null });
       expect((await c.get('/check_session')).body).toEqual({ authenticated: false });
 
-      const res = await c.post('/api/signin', { email: ` ${account.email.toUpperCase()} `, password: account.password });
+      const res = await c.post('/api/signin', {
+        email: ` ${account.email.toUpperCase()} `,
+        password: account.password,
+      });
       expect(res.status).toBe(200);
       const setCookie = res.headers.getSetCookie().join('\n');
       expect(setCookie).toMatch(/vellum\.sid=.*HttpOnly/i);
@@ -142,7 +194,9 @@ export function identityApiSuite(baseUrl: () => string) {
       });
       expect(typeof sc.body.signedCirrus.i).toBe('string');
       expect((await c.get('/check_session')).body).toEqual({ authenticated: true });
-      expect((await c.get('/api/user')).body).toMatchObject({ signed_cirrus: { username: account.username } });
+      expect((await c.get('/api/user')).body).toMatchObject({
+        signed_cirrus: { username: account.username },
+      });
 
       const stolen = c.cookieHeader;
       expect((await c.get('/api/signout')).status).toBe(200);
@@ -167,7 +221,10 @@ export function identityApiSuite(baseUrl: () => string) {
     it('answers a wrong password and an unknown email alike', async () => {
       const account = await verifiedAccount(baseUrl());
       const wrong = await client().post('/api/signin', { email: account.email, password: 'Not-The-One-1' });
-      const unknown = await client().post('/api/signin', { email: 'nobody@example.com', password: account.password });
+      const unknown = await client().post('/api/signin', {
+        email: 'nobody@example.com',
+        password: account.password,
+      });
       for (const res of [wrong, unknown]) {
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ messages: ['Incorrect signin credentials.'] });
@@ -182,12 +239,20 @@ export function identityApiSuite(baseUrl: () => string) {
       const c = client();
       await c.post('/api/signin', { email: account.email, password: account.password });
       const me = (await c.get<{ signedCirrus: { i: string } }>('/api/sc')).body.signedCirrus;
-      const forged = signAssertion({ id: me.i, username: account.username }, 'a guess at the secret that is long enough');
+      const forged = signAssertion(
+        { id: me.i, username: account.username },
+        'a guess at the secret that is long enough',
+      );
       const attacker = client();
-      expect((await attacker.get('/api/sc', { 'x-vellum-caller': forged })).body).toEqual({ signedCirrus: null });
-      const viewed = await attacker.get<{ viewedCirrus: { email: string } }>(`/api/cirrus/${account.username}`, {
-        'x-vellum-caller': forged,
+      expect((await attacker.get('/api/sc', { 'x-vellum-caller': forged })).body).toEqual({
+        signedCirrus: null,
       });
+      const viewed = await attacker.get<{ viewedCirrus: { email: string } }>(
+        `/api/cirrus/${account.username}`,
+        {
+          'x-vellum-caller': forged,
+        },
+      );
       expect(viewed.body.viewedCirrus.email).toBe('');
     });
   });
@@ -208,8 +273,12 @@ export function identityApiSuite(baseUrl: () => string) {
       const link = await mailedLink(c, account.email, '/password-reset');
       const token = link.searchParams.get('token')!;
       expect(link.searchParams.get('email')).toBe(account.email);
-      expect((await c.post('/api/password-reset/token', { email: account.email, token })).body).toEqual({ allowed: true });
-      expect((await c.post('/api/password-reset/token', { email: 'x@example.com', token })).body).toEqual({ allowed: false });
+      expect((await c.post('/api/password-reset/token', { email: account.email, token })).body).toEqual({
+        allowed: true,
+      });
+      expect((await c.post('/api/password-reset/token', { email: 'x@example.com', token })).body).toEqual({
+        allowed: false,
+      });
 
       const short = await c.post('/api/password-reset', { token, password: 'short' });
       expect(short.status).toBe(400);
@@ -224,10 +293,17 @@ export function identityApiSuite(baseUrl: () => string) {
       expect((await elsewhere.get('/check_session')).body).toEqual({ authenticated: false });
 
       const reused = await c.post('/api/password-reset', { token, password: newPassword });
-      expect([reused.status, reused.body]).toEqual([400, { status: 'Error', errorMessage: 'This password reset link is invalid.' }]);
-      expect((await c.post('/api/password-reset/token', { email: account.email, token })).body).toEqual({ allowed: false });
+      expect([reused.status, reused.body]).toEqual([
+        400,
+        { status: 'Error', errorMessage: 'This password reset link is invalid.' },
+      ]);
+      expect((await c.post('/api/password-reset/token', { email: account.email, token })).body).toEqual({
+        allowed: false,
+      });
 
-      expect((await c.post('/api/signin', { email: account.email, password: account.password })).status).toBe(401);
+      expect((await c.post('/api/signin', { email: account.email, password: account.password })).status).toBe(
+        401,
+      );
       expect((await c.post('/api/signin', { email: account.email, password: newPassword })).status).toBe(200);
     });
   });
@@ -235,7 +311,9 @@ export function identityApiSuite(baseUrl: () => string) {
   describe('viewed cirrus', () => {
     it('shows the profile fields to everyone and the email only to its owner', async () => {
       const account = await verifiedAccount(baseUrl());
-      const visitor = await client().get<{ viewedCirrus: Record<string, unknown> }>(`/api/cirrus/${account.username}`);
+      const visitor = await client().get<{ viewedCirrus: Record<string, unknown> }>(
+        `/api/cirrus/${account.username}`,
+      );
       expect(visitor.status).toBe(200);
       expect(visitor.body.viewedCirrus).toMatchObject({
         username: account.username,

@@ -23,7 +23,10 @@ export interface ServiceProcess {
 }
 
 /** Runs a built service (`services/<name>/dist/main.js`) as its own process and waits until /readyz says ready. */
-export async function startServiceProcess(name: string, env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  name: string,
+  env: Record<string, string>,
+): Promise<ServiceProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist/main.js')], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
@@ -36,7 +39,10 @@ export async function startServiceProcess(name: string, env: Record<string, stri
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${output}`);
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -25,4 +25,3 @@ export function callerFromAssertion(secret: string) {
     next();
   };
 }
-

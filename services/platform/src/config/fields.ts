@@ -14,14 +14,24 @@ export const env = {
   brokers: () =>
     z
       .string()
-      .transform((s) => s.split(',').map((b) => b.trim()).filter(Boolean))
+      .transform((s) =>
+        s
+          .split(',')
+          .map((b) => b.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.string().regex(/^[\w.-]+:\d+$/, 'must be host:port[,host:port]')).min(1)),
   /** Comma-separated list, blanks dropped. */
   list: () =>
     z
       .string()
       .default('')
-      .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean)),
+      .transform((s) =>
+        s
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean),
+      ),
   optional: <T extends z.ZodType>(field: T) =>
     z.preprocess((v) => (v === '' ? undefined : v), field.optional()),
 };

@@ -8,7 +8,10 @@ export class ConfigError extends Error {
 }
 
 /** Validates `env` against `schema`; throws one readable line naming the first bad variable. */
-export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -1,12 +1,6 @@
 /** Neutral errors for domain code; the HTTP layer maps `code` to a status. No HTTP types here. */
 export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited';
+  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited';
 
 export class AppError extends Error {
   constructor(

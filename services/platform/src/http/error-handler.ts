@@ -38,11 +38,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const parserError = err as BodyParserError;
     if (parserError?.type === 'entity.too.large') {
-      res.status(413).json({ error: 'The request body is too large.', code: 'too_large' } satisfies ErrorBody);
+      res
+        .status(413)
+        .json({ error: 'The request body is too large.', code: 'too_large' } satisfies ErrorBody);
       return;
     }
     if (parserError?.type === 'entity.parse.failed') {
-      res.status(400).json({ error: 'The request body is not valid JSON.', code: 'invalid' } satisfies ErrorBody);
+      res
+        .status(400)
+        .json({ error: 'The request body is not valid JSON.', code: 'invalid' } satisfies ErrorBody);
       return;
     }
     if (parserError?.type && parserError.status && parserError.status < 500) {
@@ -51,6 +55,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     const errorId = randomUUID();
     logger.error({ err, errorId, url: req.originalUrl }, 'request failed');
-    res.status(500).json({ error: 'Something went wrong on our side.', code: 'internal', errorId } satisfies ErrorBody);
+    res
+      .status(500)
+      .json({ error: 'Something went wrong on our side.', code: 'internal', errorId } satisfies ErrorBody);
   };
 }

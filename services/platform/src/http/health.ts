@@ -26,7 +26,9 @@ export function healthRouter(checks: Record<string, ReadinessCheck>, isDraining:
       }),
     );
     const ready = results.every(([, state]) => state === 'ok');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
   });
   return router;
 }

@@ -49,7 +49,12 @@ export class RedisRateLimiter implements RateLimiter {
 
   async hit(key: string, limit: number, windowMs: number): Promise<RateDecision> {
     const redisKey = this.prefix + key;
-    const results = await this.redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
+    const results = await this.redis
+      .multi()
+      .incr(redisKey)
+      .pexpire(redisKey, windowMs, 'NX')
+      .pttl(redisKey)
+      .exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const ttl = Number(results?.[2]?.[1] ?? windowMs);
     return decide(count, limit, ttl > 0 ? ttl : windowMs);

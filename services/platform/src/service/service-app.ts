@@ -4,7 +4,12 @@ import { errorHandler, notFoundHandler } from '../http/error-handler';
 import type { ServiceDefinition } from './service-definition';
 
 /** The service's routes behind JSON parsing, with the JSON 404 and the one error handler after them. */
-export function mountService(app: Express, service: ServiceDefinition, logger: Logger, bodyLimit = '100kb'): Express {
+export function mountService(
+  app: Express,
+  service: ServiceDefinition,
+  logger: Logger,
+  bodyLimit = '100kb',
+): Express {
   app.use(express.json({ limit: bodyLimit }));
   app.use(service.router);
   app.use(notFoundHandler);

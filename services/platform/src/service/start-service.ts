@@ -31,7 +31,12 @@ export async function startServiceProcess(
   let wake = () => {};
   const service = define(() => wake());
   await migrate(proc.db, service.schema, service.migrations);
-  const relay = createOutboxRelay({ db: proc.db, schema: service.schema, bus: proc.bus, logger: proc.logger });
+  const relay = createOutboxRelay({
+    db: proc.db,
+    schema: service.schema,
+    bus: proc.bus,
+    logger: proc.logger,
+  });
   wake = () => relay.wake();
   relay.start();
   for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
@@ -39,7 +44,10 @@ export async function startServiceProcess(
   const drain = { draining: false };
   const app = createHttpApp({ logger: proc.logger });
   app.use(
-    healthRouter({ database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks }, () => drain.draining),
+    healthRouter(
+      { database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks },
+      () => drain.draining,
+    ),
   );
   mountService(app, service, proc.logger);
   const running = await serve(

@@ -24,4 +24,3 @@ export function sessionIdFromCookies(cookieHeader: string | undefined, secret: s
   const given = Buffer.from(signed.slice(dot + 1));
   return given.length === expected.length && timingSafeEqual(given, expected) ? sid : undefined;
 }
-

@@ -53,7 +53,11 @@ export class MemorySessionStore extends session.Store implements SessionStore {
   }
 
   override set(sid: string, sess: session.SessionData, callback?: Callback): void {
-    this.sessions.set(sid, { json: JSON.stringify(sess), expiresAt: Date.now() + ttlOf(sess), userId: userOf(sess) });
+    this.sessions.set(sid, {
+      json: JSON.stringify(sess),
+      expiresAt: Date.now() + ttlOf(sess),
+      userId: userOf(sess),
+    });
     callback?.();
   }
 
@@ -110,15 +114,24 @@ export class RedisSessionStore extends session.Store implements SessionStore {
     const userId = userOf(sess);
     const tx = this.redis.multi().set(this.key(sid), JSON.stringify(sess), 'PX', ttl);
     if (userId) tx.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), DEFAULT_TTL_MS * 2);
-    settle(tx.exec().then(() => undefined), callback);
+    settle(
+      tx.exec().then(() => undefined),
+      callback,
+    );
   }
 
   override touch(sid: string, sess: session.SessionData, callback?: Callback): void {
-    settle(this.redis.pexpire(this.key(sid), ttlOf(sess)).then(() => undefined), callback);
+    settle(
+      this.redis.pexpire(this.key(sid), ttlOf(sess)).then(() => undefined),
+      callback,
+    );
   }
 
   override destroy(sid: string, callback?: Callback): void {
-    settle(this.redis.del(this.key(sid)).then(() => undefined), callback);
+    settle(
+      this.redis.del(this.key(sid)).then(() => undefined),
+      callback,
+    );
   }
 
   async destroyUserSessions(userId: string): Promise<number> {

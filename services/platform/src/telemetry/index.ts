@@ -3,7 +3,10 @@
  * loaded) so the instrumentations can patch them. Tracing starts only when OTEL_EXPORTER_OTLP_ENDPOINT is set, so a
  * process without a collector pays nothing at start.
  */
-export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): (() => Promise<void>) | undefined {
+export function startTelemetry(
+  serviceName: string,
+  env: NodeJS.ProcessEnv = process.env,
+): (() => Promise<void>) | undefined {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return undefined;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded lazily: the SDK is heavy and optional */
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
@@ -22,7 +25,9 @@ export function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = pro
     serviceName: env.OTEL_SERVICE_NAME ?? serviceName,
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? '') }),
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(healthz|readyz)/.test(req.url ?? ''),
+      }),
       new ExpressInstrumentation(),
       new PgInstrumentation(),
       new KafkaJsInstrumentation(),

@@ -17,7 +17,10 @@ describe('signed identity assertion', () => {
     const tampered = Buffer.from(
       JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), usr: 'root' }),
     ).toString('base64url');
-    expect(verifyAssertion(`${v}.${tampered}.${sig}`, secret)).toEqual({ ok: false, reason: 'bad signature' });
+    expect(verifyAssertion(`${v}.${tampered}.${sig}`, secret)).toEqual({
+      ok: false,
+      reason: 'bad signature',
+    });
     const old = signAssertion(caller, secret, { now: Date.now() - 60_000, ttlSeconds: 30 });
     expect(verifyAssertion(old, secret)).toEqual({ ok: false, reason: 'expired assertion' });
     expect(verifyAssertion('nonsense', secret)).toEqual({ ok: false, reason: 'malformed assertion' });
@@ -30,7 +33,9 @@ describe('signed identity assertion', () => {
       res.json({ caller: req.caller ?? null });
     });
     expect((await request(app).get('/me')).body).toEqual({ caller: null });
-    const bad = await request(app).get('/me').set('x-vellum-caller', signAssertion(caller, 'y'.repeat(32)));
+    const bad = await request(app)
+      .get('/me')
+      .set('x-vellum-caller', signAssertion(caller, 'y'.repeat(32)));
     expect(bad.status).toBe(401);
     const good = await request(app).get('/me').set('x-vellum-caller', signAssertion(caller, secret));
     expect(good.body).toEqual({ caller });

@@ -1,7 +1,15 @@
 import request from 'supertest';
 import { z } from 'zod';
 import pino from 'pino';
-import { createHttpApp, errorHandler, healthRouter, Conflict, NotFound, notFoundHandler, serve } from '../../src';
+import {
+  createHttpApp,
+  errorHandler,
+  healthRouter,
+  Conflict,
+  NotFound,
+  notFoundHandler,
+  serve,
+} from '../../src';
 
 const logger = pino({ level: 'silent' });
 
@@ -33,7 +41,10 @@ describe('http bootstrap', () => {
   });
 
   it('maps neutral errors to statuses', async () => {
-    expect((await request(app()).get('/missing')).body).toEqual({ error: 'No such vellum.', code: 'not_found' });
+    expect((await request(app()).get('/missing')).body).toEqual({
+      error: 'No such vellum.',
+      code: 'not_found',
+    });
     expect((await request(app()).get('/conflict')).status).toBe(409);
   });
 
@@ -45,7 +56,9 @@ describe('http bootstrap', () => {
   });
 
   it('refuses oversized and malformed bodies', async () => {
-    const big = await request(app()).post('/echo').send({ name: 'x'.repeat(5000) });
+    const big = await request(app())
+      .post('/echo')
+      .send({ name: 'x'.repeat(5000) });
     expect(big.status).toBe(413);
     const bad = await request(app()).post('/echo').set('content-type', 'application/json').send('{"name":');
     expect(bad.status).toBe(400);

@@ -13,7 +13,9 @@ describe('session cookie', () => {
 
   it('refuses unsigned, wrongly signed and missing cookies', () => {
     expect(sessionIdFromCookies('vellum.sid=abc123', secret)).toBeUndefined();
-    expect(sessionIdFromCookies(`vellum.sid=${encodeURIComponent(signed('abc123', 'z'.repeat(32)))}`, secret)).toBeUndefined();
+    expect(
+      sessionIdFromCookies(`vellum.sid=${encodeURIComponent(signed('abc123', 'z'.repeat(32)))}`, secret),
+    ).toBeUndefined();
     expect(sessionIdFromCookies('other=1', secret)).toBeUndefined();
     expect(sessionIdFromCookies(undefined, secret)).toBeUndefined();
   });
