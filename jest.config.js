@@ -8,5 +8,9 @@ module.exports = {
     '<rootDir>/services/gateway',
     '<rootDir>/services/all-in-one',
     '<rootDir>/charts',
+    '<rootDir>/frontends/ui',
+    '<rootDir>/frontends/shell',
+    // Browser tests last-listed; they start the built product themselves (see frontends/e2e/README.md).
+    '<rootDir>/frontends/e2e',
   ],
 };

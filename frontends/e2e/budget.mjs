@@ -1,4 +1,3 @@
-/* global performance -- evaluated in the browser page */
 // Prints the shell's budget figures (issue 4): the JavaScript the welcome page loads, gzipped, and its first
 // contentful paint, in Chromium against the embedded product. Run: npm run budget -w @vellum/e2e
 // (plain JavaScript: Node 20 cannot run TypeScript; the product and shell must be built.)
@@ -68,7 +67,7 @@ async function measure(browser, url) {
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   const fcp = await page.evaluate(
-    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+    () => globalThis.performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
   );
   await context.close();
   return { scripts, fcp };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { env } from '@vellum/platform';
+import { remoteEnvShape } from '@vellum/gateway';
 
 /** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
 export const embeddedEnv = z.object({
@@ -20,6 +21,8 @@ export const embeddedEnv = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** The built frontends; defaults to the repository's frontends/. */
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
+  /** A remote served from elsewhere (say, its own dev server) instead of its build under FRONTENDS_DIR. */
+  ...remoteEnvShape,
 });
 
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

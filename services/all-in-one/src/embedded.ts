@@ -15,7 +15,7 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 import { createArgon2Hasher, createIdentityService, createSmtpMailer, DevMailbox } from '@vellum/identity';
-import { createGateway, VERSION } from '@vellum/gateway';
+import { createGateway, originsOf, remoteUrlsOf, VERSION } from '@vellum/gateway';
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
 
@@ -99,6 +99,8 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     frontends: {
       shellDir: path.join(frontendsDir, 'shell/dist'),
       remoteDirs: Object.fromEntries(REMOTES.map((name) => [name, path.join(frontendsDir, name, 'dist')])),
+      remoteUrls: remoteUrlsOf(env),
+      scriptOrigins: originsOf(Object.values(remoteUrlsOf(env))),
       version: VERSION,
     },
     isDraining: () => drain.draining,

@@ -4,6 +4,15 @@ import { env } from '@vellum/platform';
 const upstream = () => env.optional(env.url());
 const remote = () => env.optional(z.string().min(1));
 
+/** Each micro-frontend's manifest URL for /config.json, e.g. https://cdn.example.com/editor/mf-manifest.json */
+export const remoteEnvShape = {
+  REMOTE_EDITOR_URL: remote(),
+  REMOTE_MESSENGER_URL: remote(),
+  REMOTE_ACTIONS_URL: remote(),
+  REMOTE_LINKS_URL: remote(),
+};
+type RemoteEnv = z.infer<z.ZodObject<typeof remoteEnvShape>>;
+
 /** The gateway's environment (distributed mode). */
 export const gatewayEnv = z.object({
   NODE_ENV: env.nodeEnv(),
@@ -25,11 +34,7 @@ export const gatewayEnv = z.object({
   ANALYTICS_URL: upstream(),
   /** Built shell to serve at `/` (optional: in production a static server or CDN may serve it). */
   SHELL_DIR: env.optional(z.string()),
-  /** Each micro-frontend's manifest URL for /config.json, e.g. https://cdn.example.com/editor/mf-manifest.json */
-  REMOTE_EDITOR_URL: remote(),
-  REMOTE_MESSENGER_URL: remote(),
-  REMOTE_ACTIONS_URL: remote(),
-  REMOTE_LINKS_URL: remote(),
+  ...remoteEnvShape,
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;
@@ -51,7 +56,7 @@ export function upstreamsOf(e: GatewayEnv) {
   );
 }
 
-export function remoteUrlsOf(e: GatewayEnv): Record<string, string> {
+export function remoteUrlsOf(e: RemoteEnv): Record<string, string> {
   const entries = {
     editor: e.REMOTE_EDITOR_URL,
     messenger: e.REMOTE_MESSENGER_URL,

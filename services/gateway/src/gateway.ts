@@ -115,3 +115,4 @@ export function createGateway(options: GatewayOptions): Gateway {
 
 export { VERSION } from './version';
 export type { ServiceName } from './routes';
+export { remoteEnvShape, remoteUrlsOf, originsOf } from './config';
