@@ -14,12 +14,15 @@ export default defineConfig({
       // No remotes at build time: src/federation/remoteConfig.ts registers them from the gateway's /config.json,
       // so a remote is redeployed without rebuilding the shell.
       remotes: {},
-      shared: sharedSingletons(),
-      runtimePlugins: [
-        path.join(__dirname, 'src/federation/runtime-plugins/retry.ts'),
-        path.join(__dirname, 'src/federation/runtime-plugins/fallback.ts'),
-      ],
+      shared: sharedSingletons('host'),
+      // Shared modules come from what is already loaded (the shell's own copies) rather than from the highest
+      // version among the registered remotes, which would fetch every remote's entry the first time a lazy
+      // section needs a shared module: a remote that is down would then break the shell's own pages.
+      shareStrategy: 'loaded-first',
+      runtimePlugins: [path.join(__dirname, 'src/federation/runtime-plugins/fallback.ts')],
       dts: false,
+      // The runtime's Node.js loader has no place in a browser bundle.
+      experiments: { optimization: { target: 'web' } },
     }),
   ],
   resolve: {

@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SessionProvider, pageNavigation, useSession, useTitle } from '../src';
 
 const ann = {
@@ -34,13 +33,10 @@ function Probe() {
 }
 
 function renderSession() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <Probe />
-      </SessionProvider>
-    </QueryClientProvider>,
+    <SessionProvider>
+      <Probe />
+    </SessionProvider>,
   );
 }
 

@@ -1,23 +1,20 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { SessionProvider, ToastProvider } from '@vellum/ui';
+import { SessionProvider, ToastProvider } from '@vellum/ui/core';
 import { routes } from './routes';
 
-/** A data router, so that remotes can use blockers (the editor's leave-page prompt). */
+/**
+ * A data router, so that remotes can use blockers (the editor's leave-page prompt). The query client is not
+ * provided here: sections and remotes get it when they load (queryScope.tsx).
+ */
 export function createApp() {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-  });
   const router = createBrowserRouter(routes);
   return function App() {
     return (
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </SessionProvider>
-      </QueryClientProvider>
+      <SessionProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SessionProvider>
     );
   };
 }

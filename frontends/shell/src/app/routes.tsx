@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
-import { NotFound } from '@vellum/ui';
+import { NotFound } from '@vellum/ui/core';
 import { Layout } from '../chrome/Layout';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { lazySection } from '../federation/RetryableLazy';

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
-import { AuthModalsContext, setNextRoute, type AuthModals } from '@vellum/ui';
+import { AuthModalsContext, setNextRoute, type AuthModals } from '@vellum/ui/core';
 
 // The modals (and the validation schemas they carry) load on first use, keeping them out of the first page load.
 const SignInModal = lazy(() => import('./SignInModal').then((module) => ({ default: module.SignInModal })));

@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInSchema } from '@vellum/proto';
-import { Alert, Button, Form, Modal, api, paths, useSession, type SignedCirrus } from '@vellum/ui';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { api, paths, useSession, type SignedCirrus } from '@vellum/ui/core';
 import { NOT_VERIFIED, signInErrorMessage } from './signInErrors';
 import { SIGN_IN_REDIRECT_DELAY_MS, afterSignIn } from './signInRedirect';
 import { fieldErrors } from './validation';

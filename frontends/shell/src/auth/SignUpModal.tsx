@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { signUpFormSchema, signUpSchema, validationMessages } from '@vellum/proto';
-import { Button, Form, MessageModal, Modal, api, isApiError, paths } from '@vellum/ui';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { api, isApiError, paths } from '@vellum/ui/core';
+import { MessageModal } from '@vellum/ui';
 import { PasswordChecklist } from './PasswordChecklist';
 import { UsernameAvailability, useUsernameAvailability } from './UsernameAvailability';
 import { allFilled, fieldErrors, withMismatch } from './validation';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { usernameSchema } from '@vellum/proto';
-import { api, useDebounce } from '@vellum/ui';
+import { api, useDebounce } from '@vellum/ui/core';
 
 type Availability = 'unknown' | 'available' | 'unavailable';
 

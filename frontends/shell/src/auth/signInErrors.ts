@@ -1,4 +1,4 @@
-import { isApiError } from '@vellum/ui';
+import { isApiError } from '@vellum/ui/core';
 
 /** Spec section 8: shown when sign-in fails and the server supplies no message of its own. */
 export const SIGN_IN_FAILED = 'Incorrect signin credentials.';

@@ -1,4 +1,4 @@
-import { pageNavigation, paths, takeNextRoute } from '@vellum/ui';
+import { pageNavigation, paths, takeNextRoute } from '@vellum/ui/core';
 
 /** Spec section 4: the pause between a successful sign-in and the redirect. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 500;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { FIRST_YEAR, PRODUCT_VERSION, paths } from '@vellum/ui';
+import { FIRST_YEAR, PRODUCT_VERSION, paths } from '@vellum/ui/core';
 
 const SOCIAL = [
   { label: 'Vellum on X', href: 'https://x.com/vellumapp' },

@@ -1,11 +1,13 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
-import { ChromeContext, type Chrome } from '@vellum/ui';
+import { ChromeContext, useSession, type Chrome } from '@vellum/ui/core';
 import { AuthModalsProvider } from '../auth/AuthModalsProvider';
 import { Footer } from './Footer';
 import { ScrollToTop } from './ScrollToTop';
-import { SidePanel } from './SidePanel';
 import { TopBar } from './TopBar';
+
+// Signed-in users only: loaded once the session says who is signed in.
+const SidePanel = lazy(() => import('./SidePanel').then((module) => ({ default: module.SidePanel })));
 
 /** The frame around every page: top bar, side panel, the page, footer, scroll-to-top. */
 export function Layout() {
@@ -13,6 +15,7 @@ export function Layout() {
   const [footerHidden, setFooterHidden] = useState(false);
   const chrome = useMemo<Chrome>(() => ({ setFooterHidden }), []);
   const { pathname } = useLocation();
+  const { signedCirrus } = useSession();
   useEffect(() => setSidePanelOpen(false), [pathname]);
   return (
     <ChromeContext.Provider value={chrome}>
@@ -21,7 +24,11 @@ export function Layout() {
           Skip to content
         </a>
         <TopBar sidePanelOpen={sidePanelOpen} onToggleSidePanel={() => setSidePanelOpen((open) => !open)} />
-        <SidePanel show={sidePanelOpen} onHide={() => setSidePanelOpen(false)} />
+        {signedCirrus ? (
+          <Suspense fallback={null}>
+            <SidePanel show={sidePanelOpen} onHide={() => setSidePanelOpen(false)} />
+          </Suspense>
+        ) : null}
         <main id="main" className="vellum-main">
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@vellum/ui';
+import Button from 'react-bootstrap/Button';
 
 // Spec section 9: the button appears after 200 px, the check is debounced by 100 ms, the scroll takes 100 ms.
 export const SCROLL_THRESHOLD_PX = 200;

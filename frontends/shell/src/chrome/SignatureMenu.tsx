@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Avatar, Dropdown, paths, useSession } from '@vellum/ui';
+import Dropdown from 'react-bootstrap/Dropdown';
+import { Avatar, paths, useSession } from '@vellum/ui/core';
 
 /** The signed-in user's menu: My Cirrus, Edit My Vielink, sign out (spec section 2). */
 export function SignatureMenu() {

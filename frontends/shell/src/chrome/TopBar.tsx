@@ -1,8 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Badge, Button, Nav, Navbar, paths, useAuthModals, useSession } from '@vellum/ui';
+import Button from 'react-bootstrap/Button';
+import { paths, useAuthModals, useSession } from '@vellum/ui/core';
 import { Logo } from './Logo';
-import { SignatureMenu } from './SignatureMenu';
-import { useActionsSnippet, useUnreadMessages } from './useChromeCounts';
+
+// What only a signed-in user sees (badges, signature menu) loads with the session, not with the welcome page.
+const SignedInNav = lazy(() => import('./SignedInNav'));
 
 /** Spec section 2: the logo goes to Hall for a signed-in user already on Welcome, otherwise to Welcome. */
 export function logoTarget(signedIn: boolean, pathname: string): string {
@@ -18,11 +21,9 @@ export function TopBar({ sidePanelOpen, onToggleSidePanel }: TopBarProps) {
   const { signedCirrus } = useSession();
   const { openSignIn, openSignUp } = useAuthModals();
   const { pathname } = useLocation();
-  const unread = useUnreadMessages();
-  const actions = useActionsSnippet();
   return (
     <header className="sticky-top" data-testid="top-bar">
-      <Navbar bg="white" className="border-bottom px-3" as="nav" aria-label="Top bar">
+      <nav className="navbar navbar-expand bg-white border-bottom px-3" aria-label="Top bar">
         {signedCirrus ? (
           <Button
             variant="light"
@@ -35,39 +36,18 @@ export function TopBar({ sidePanelOpen, onToggleSidePanel }: TopBarProps) {
             <span aria-hidden="true">☰</span>
           </Button>
         ) : null}
-        <Navbar.Brand as={Link} to={logoTarget(Boolean(signedCirrus), pathname)} aria-label="Vellum home">
+        <Link
+          className="navbar-brand"
+          to={logoTarget(Boolean(signedCirrus), pathname)}
+          aria-label="Vellum home"
+        >
           <Logo />
-        </Navbar.Brand>
-        <Nav as="div" className="ms-auto align-items-center gap-2 flex-row">
+        </Link>
+        <div className="navbar-nav ms-auto align-items-center gap-2 flex-row">
           {signedCirrus ? (
-            <>
-              <Nav.Link as={Link} to={paths.messenger()} data-testid="messenger-link">
-                Messenger{' '}
-                <Badge
-                  bg={unread > 0 ? 'danger' : 'light'}
-                  text={unread > 0 ? undefined : 'dark'}
-                  data-testid="unread-badge"
-                >
-                  {unread}
-                  <span className="visually-hidden"> unread messages</span>
-                </Badge>
-              </Nav.Link>
-              <Nav.Link as={Link} to={paths.vellums(signedCirrus.username)}>
-                My Vellums
-              </Nav.Link>
-              <Nav.Link as={Link} to={paths.actions(signedCirrus.username)} data-testid="actions-link">
-                My Actions{' '}
-                <Badge
-                  bg={actions.variant}
-                  text={actions.variant === 'danger' ? undefined : 'dark'}
-                  data-testid="actions-badge"
-                >
-                  {actions.total}
-                  <span className="visually-hidden"> actions</span>
-                </Badge>
-              </Nav.Link>
-              <SignatureMenu />
-            </>
+            <Suspense fallback={null}>
+              <SignedInNav signedCirrus={signedCirrus} />
+            </Suspense>
           ) : (
             <>
               <Button variant="light" onClick={() => openSignIn()}>
@@ -78,8 +58,8 @@ export function TopBar({ sidePanelOpen, onToggleSidePanel }: TopBarProps) {
               </Button>
             </>
           )}
-        </Nav>
-      </Navbar>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { actionsBadgeVariant, api, useSession } from '@vellum/ui';
+import { actionsBadgeVariant, api, useSession } from '@vellum/ui/core';
 
 // The badges' services arrive with later issues; until then (or whenever they fail) the badges read 0.
 // Failures are only logged (spec section 8).

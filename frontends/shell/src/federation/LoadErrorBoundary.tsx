@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Alert, Button } from '@vellum/ui';
+import Button from 'react-bootstrap/Button';
 import { isRemoteLoadError } from './RemoteLoadError';
 
 interface Props {
@@ -39,10 +39,10 @@ export class LoadErrorBoundary extends Component<Props, State> {
     const loadFailed = isRemoteLoadError(error);
     return (
       <div className="container py-4" data-testid="section-error">
-        <Alert variant="danger">
-          <Alert.Heading as="h1" className="h4">
+        <div className="alert alert-danger" role="alert">
+          <h1 className="alert-heading h4">
             {loadFailed ? `${this.props.label} could not be loaded.` : `${this.props.label} stopped working.`}
-          </Alert.Heading>
+          </h1>
           <p className="mb-3">
             {loadFailed
               ? 'This part of Vellum is not available right now. The rest of Vellum keeps working; try again in a moment.'
@@ -51,7 +51,7 @@ export class LoadErrorBoundary extends Component<Props, State> {
           <Button variant="danger" onClick={this.retry}>
             Retry
           </Button>
-        </Alert>
+        </div>
       </div>
     );
   }

@@ -11,22 +11,51 @@ export const REMOTE_LABELS: Record<RemoteName, string> = {
   links: 'Vielink',
 };
 
-/** Loads `<remote>/<module>` from the federation runtime; every failure is a RemoteLoadError. */
-export async function loadRemoteModule(remote: RemoteName, module: string, attempt: number) {
+/** Automatic attempts of one load (manifest, entry and chunks), half a second apart, before the page shows the error. */
+export const AUTOMATIC_ATTEMPTS = 3;
+export const ATTEMPT_DELAY_MS = 500;
+
+type LoadedModule = { default?: ComponentType; remoteLoadError?: unknown } | null;
+
+/**
+ * Loads `<remote>/<module>` from the federation runtime, trying again (with the config read again, which drops
+ * what the runtime cached of a failed remote) before it gives up; every failure is a RemoteLoadError.
+ */
+export async function loadRemoteModule(
+  remote: RemoteName,
+  module: string,
+  attempt: number,
+  delayMs = ATTEMPT_DELAY_MS,
+): Promise<{ default: ComponentType }> {
   if (attempt > 0) await refreshRemoteConfig();
-  if (!remoteEntry(remote)) {
-    throw new RemoteLoadError(remote, `The ${remote} micro-frontend is not configured.`);
+  let cause: unknown;
+  for (let tries = 0; tries < AUTOMATIC_ATTEMPTS; tries++) {
+    if (tries > 0) {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await refreshRemoteConfig();
+    }
+    if (!remoteEntry(remote)) {
+      cause = new RemoteLoadError(remote, `The ${remote} micro-frontend is not configured.`);
+      continue;
+    }
+    let loaded: LoadedModule;
+    try {
+      loaded = await loadRemote<LoadedModule>(`${remote}/${module}`);
+    } catch (error) {
+      cause = error;
+      continue;
+    }
+    // The fallback plugin answers a failed load with a module carrying the error.
+    if (loaded?.remoteLoadError) {
+      cause = loaded.remoteLoadError;
+      continue;
+    }
+    if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
+      throw new RemoteLoadError(remote, `${remote}/${module} has no default export.`);
+    }
+    return loaded as { default: ComponentType };
   }
-  let loaded: { default?: ComponentType } | null;
-  try {
-    loaded = await loadRemote<{ default?: ComponentType }>(`${remote}/${module}`);
-  } catch (error) {
-    throw new RemoteLoadError(remote, `The ${remote} micro-frontend could not be loaded.`, error);
-  }
-  if (!loaded || (typeof loaded.default !== 'function' && typeof loaded.default !== 'object')) {
-    throw new RemoteLoadError(remote, `${remote}/${module} has no default export.`);
-  }
-  return loaded as { default: ComponentType };
+  throw new RemoteLoadError(remote, `The ${remote} micro-frontend could not be loaded.`, cause);
 }
 
 export interface RemoteRouteProps {

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
-import { LoadingOverlay } from '@vellum/ui';
+import { LoadingOverlay } from '@vellum/ui/core';
 import { LoadErrorBoundary } from './LoadErrorBoundary';
 import { LAZY_LOAD_TIMEOUT_MS, withTimeout } from './withTimeout';
 import { RemoteLoadError } from './RemoteLoadError';
@@ -22,7 +22,7 @@ export function RetryableLazy({ name, label, load }: Props) {
     () =>
       lazy(() =>
         withTimeout(
-          load(attempt),
+          withQueryScope(load(attempt), name, label),
           LAZY_LOAD_TIMEOUT_MS,
           () =>
             new RemoteLoadError(name, `Loading ${label} took longer than ${LAZY_LOAD_TIMEOUT_MS / 1000} s.`),
@@ -37,6 +37,27 @@ export function RetryableLazy({ name, label, load }: Props) {
       </Suspense>
     </LoadErrorBoundary>
   );
+}
+
+/** The section inside the page's query client, which loads (once) with the first section that needs it. */
+async function withQueryScope(
+  loading: Promise<{ default: ComponentType }>,
+  name: string,
+  label: string,
+): Promise<{ default: ComponentType }> {
+  const scope = import('../app/queryScope').catch((error: unknown) => {
+    throw new RemoteLoadError(name, `${label} could not be loaded.`, error);
+  });
+  const [{ default: Loaded }, { QueryScope }] = await Promise.all([loading, scope]);
+  return {
+    default: function InQueryScope() {
+      return (
+        <QueryScope>
+          <Loaded />
+        </QueryScope>
+      );
+    },
+  };
 }
 
 /** A shell chunk as a section: dynamic import failures become load errors with Retry. */

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import {
-  Avatar,
-  Card,
-  Container,
-  LoadingOverlay,
-  NotFound,
-  api,
-  paths,
-  useIsOwner,
-  useTitle,
-} from '@vellum/ui';
+import Card from 'react-bootstrap/Card';
+import Container from 'react-bootstrap/Container';
+import { Avatar, LoadingOverlay, NotFound, api, paths, useIsOwner, useTitle } from '@vellum/ui/core';
 
 export interface ViewedCirrus {
   i: string;

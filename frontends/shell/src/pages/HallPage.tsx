@@ -1,4 +1,5 @@
-import { Container, useTitle } from '@vellum/ui';
+import Container from 'react-bootstrap/Container';
+import { useTitle } from '@vellum/ui/core';
 
 /** The signed-in home: an empty page titled Hall (spec section 2: any other content is not shown). */
 export default function HallPage() {

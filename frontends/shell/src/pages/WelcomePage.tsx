@@ -1,4 +1,4 @@
-import { useAuthModals } from '@vellum/ui';
+import { useAuthModals } from '@vellum/ui/core';
 import WelcomeContent from './content/WelcomeContent';
 
 /** `/`: the landing page for visitors; its Sign Up buttons open the create-account modal. */

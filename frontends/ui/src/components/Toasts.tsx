@@ -1,16 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Toast from 'react-bootstrap/Toast';
-import ToastContainer from 'react-bootstrap/ToastContainer';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { ToastItem, ToastVariant } from './toastTypes';
 
-export const TOAST_DURATION_MS = 5000;
+export { TOAST_DURATION_MS, type ToastVariant } from './toastTypes';
 
-export type ToastVariant = 'success' | 'danger' | 'info';
-
-interface ToastItem {
-  id: number;
-  message: string;
-  variant: ToastVariant;
-}
+// The toast components (and their transitions) load with the first toast, not with the first page.
+const ToastStack = lazy(() => import('./ToastStack'));
 
 export interface Toaster {
   show(message: string, variant?: ToastVariant): void;
@@ -34,21 +37,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={toaster}>
       {children}
-      <ToastContainer position="top-end" className="p-3 position-fixed" style={{ zIndex: 2000 }}>
-        {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            bg={toast.variant}
-            autohide
-            delay={TOAST_DURATION_MS}
-            onClose={() => dismiss(toast.id)}
-          >
-            <Toast.Body className={toast.variant === 'info' ? undefined : 'text-white'} role="status">
-              {toast.message}
-            </Toast.Body>
-          </Toast>
-        ))}
-      </ToastContainer>
+      {toasts.length ? (
+        <Suspense fallback={null}>
+          <ToastStack toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,10 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api } from '../api/client';
 import { pageNavigation } from './pageNavigation';
 import type { SessionState, SignedCirrus } from './types';
-
-export const SESSION_QUERY_KEY = ['session'] as const;
 
 export interface SessionContextValue extends SessionState {
   /** True until the first answer from the server. */
@@ -34,24 +31,29 @@ export async function fetchSession(): Promise<SessionState> {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+/**
+ * Who is signed in, read once when the app starts and again on refresh(). Plain React state rather than a
+ * query: the first page (welcome) needs the session but not the data-fetching library, which then loads only
+ * with the pages that use it.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: fetchSession,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const [state, setState] = useState<SessionState | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void fetchSession().then((answer) => {
+      if (current) setState(answer);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const refresh = useCallback(async () => {
-    const state = await queryClient.fetchQuery({
-      queryKey: SESSION_QUERY_KEY,
-      queryFn: fetchSession,
-      staleTime: 0,
-    });
-    return state.signedCirrus;
-  }, [queryClient]);
+    const answer = await fetchSession();
+    setState(answer);
+    return answer.signedCirrus;
+  }, []);
 
   const signOut = useCallback(async () => {
     try {
@@ -62,10 +64,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     pageNavigation.reload();
   }, []);
 
-  const state = query.data ?? SIGNED_OUT;
   const value = useMemo<SessionContextValue>(
-    () => ({ ...state, loading: query.isPending, refresh, signOut }),
-    [state, query.isPending, refresh, signOut],
+    () => ({ ...(state ?? SIGNED_OUT), loading: state === null, refresh, signOut }),
+    [state, refresh, signOut],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
 import { partitionFor } from './partition';
 import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
@@ -15,6 +16,19 @@ export interface InProcessBusOptions {
    * subscribes later still reads from the beginning of what is retained, as with Kafka's retention.
    */
   retainPerPartition?: number;
+  /**
+   * When true, `publish` resolves only once every group subscribed at that moment to a message's topic has
+   * finished it (its handler succeeded, or it went to `onPoison` after `maxAttempts`), so an outbox relay marks
+   * its rows published only after the consumers are done: a process killed before then leaves the rows
+   * unpublished and they are published again on the next start (consumers drop the repeat through `idempotent`).
+   * A failing handler never rejects `publish`; `close()` rejects the publishes still waiting.
+   *
+   * Deadlock rule: nothing a handler waits for may wait for a `publish`. A handler writes to its outbox and wakes
+   * a relay, never awaits `publish` (or a relay's `flush`) itself: that would wait for the partition it is being
+   * delivered from, and is rejected at once. And the publisher must not hold what the handlers need, such as a
+   * transaction on PGlite's single connection (the relay's `publishOutsideTransaction`).
+   */
+  awaitDelivery?: boolean;
 }
 
 interface PartitionLog {
@@ -35,6 +49,14 @@ interface Cursor {
   /** The next offset to deliver. */
   offset: number;
   running?: Promise<void>;
+  /** Publishes waiting (`awaitDelivery`) for this cursor to pass `offset`, in offset order. */
+  waiters: Waiter[];
+}
+
+interface Waiter {
+  offset: number;
+  resolve: () => void;
+  reject: (error: Error) => void;
 }
 
 interface Group {
@@ -46,12 +68,15 @@ interface Group {
 /** Trimming copies the array, so it waits until this many messages can go at once. */
 const TRIM_CHUNK = 1000;
 
+/** The delivery whose handler is running in this async context, to catch a handler publishing into it. */
+const delivering = new AsyncLocalStorage<{ group: string; cursor: Cursor }>();
+
 /**
  * The event bus of the embedded mode, with Kafka's contract: per topic a fixed number of partitions chosen by key;
  * per group each partition is delivered in order, one message at a time, to one member of the group; a failing
  * handler is retried with backoff and parked after `maxAttempts`; a new group reads from the beginning.
- * The log lives in memory: what a group has not consumed when the process stops is gone (the outbox rows are
- * already marked published by then).
+ * The log lives in memory: what a group has not consumed when the process stops is gone, unless `awaitDelivery`
+ * keeps the outbox rows unpublished until then.
  */
 export function createInProcessBus(options: InProcessBusOptions = {}): EventBus {
   const partitions = options.partitions ?? 3;
@@ -61,6 +86,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
   const logger = options.logger ?? pino({ name: 'in-process-bus' });
   const onPoison = options.onPoison ?? logPoison(logger);
   const retain = options.retainPerPartition ?? 10_000;
+  const awaitDelivery = options.awaitDelivery ?? false;
 
   const topics = new Map<string, PartitionLog[]>();
   const groups = new Map<string, Group>();
@@ -89,7 +115,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
     if (!log) return;
     let consumed = Infinity;
     for (const group of groups.values()) {
-      const cursor = group.cursors.get(`${topic}\u0000${partition}`);
+      const cursor = group.cursors.get(cursorKey(topic, partition));
       if (cursor) consumed = Math.min(consumed, cursor.offset);
     }
     const end = log.base + log.messages.length;
@@ -100,6 +126,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
     }
   };
 
+  const settlePassed = (cursor: Cursor) => {
+    let passed = 0;
+    while (passed < cursor.waiters.length && cursor.waiters[passed]!.offset < cursor.offset) passed++;
+    if (passed > 0) for (const waiter of cursor.waiters.splice(0, passed)) waiter.resolve();
+  };
+
   const drive = async (group: Group, cursor: Cursor): Promise<void> => {
     // Handlers start on a later turn of the event loop, never inside the publisher's own continuation.
     await new Promise((resolve) => setImmediate(resolve));
@@ -107,7 +139,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
       for (;;) {
         const log = logOf(cursor.topic)[cursor.partition];
         if (!log || closed) break;
-        if (cursor.offset < log.base) cursor.offset = log.base;
+        if (cursor.offset < log.base) {
+          cursor.offset = log.base;
+          settlePassed(cursor);
+        }
         const message = log.messages[cursor.offset - log.base];
         const member = message && assignee(group, cursor.topic, cursor.partition);
         // Checked and cleared synchronously, so a publish racing with the end of the loop restarts it.
@@ -115,7 +150,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
         const outcome = await deliverWithRetry({
           group: group.name,
           message,
-          handler: member.handler,
+          // A fresh context per delivery: the one the drive inherited belongs to whoever kicked it.
+          handler: (m) => delivering.run({ group: group.name, cursor }, () => member.handler(m)),
           retry,
           onPoison,
           logger,
@@ -123,6 +159,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
         });
         if (outcome === 'aborted') break;
         cursor.offset++;
+        settlePassed(cursor);
         trim(cursor.topic, cursor.partition);
       }
     } catch (error) {
@@ -133,14 +170,33 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
 
   const kick = (group: Group, cursor: Cursor) => {
     if (closed || cursor.running) return;
-    cursor.running = drive(group, cursor);
+    // Outside any delivery's context: a publish from a handler kicks drives that are not that handler's.
+    cursor.running = delivering.exit(() => drive(group, cursor));
   };
 
   const kickTopic = (topic: string, partition: number) => {
     for (const group of groups.values()) {
-      const cursor = group.cursors.get(`${topic}\u0000${partition}`);
+      const cursor = group.cursors.get(cursorKey(topic, partition));
       if (cursor) kick(group, cursor);
     }
+  };
+
+  /** Resolves once every group's cursor on these partitions has passed their current last message. */
+  const passedByAll = (touched: ReadonlyMap<string, { topic: string; partition: number }>): Promise<void> => {
+    const waits: Promise<void>[] = [];
+    for (const [key, { topic, partition }] of touched) {
+      const log = logOf(topic)[partition]!;
+      const offset = log.base + log.messages.length - 1;
+      for (const group of groups.values()) {
+        const cursor = group.cursors.get(key);
+        if (cursor && cursor.offset <= offset) {
+          waits.push(
+            new Promise<void>((resolve, reject) => cursor.waiters.push({ offset, resolve, reject })),
+          );
+        }
+      }
+    }
+    return Promise.all(waits).then(() => undefined);
   };
 
   return {
@@ -149,17 +205,31 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
       for (const message of messages) {
         if (!message.topic || !message.key) throw new Error(`Message ${message.id} needs a topic and a key`);
       }
-      const touched = new Set<string>();
-      for (const message of messages) {
+      const touched = new Map<string, { topic: string; partition: number }>();
+      const placed = messages.map((message) => {
         const partition = partitionFor(message.key, partitions);
-        logOf(message.topic)[partition]?.messages.push(message);
-        touched.add(`${message.topic}\u0000${partition}`);
+        touched.set(cursorKey(message.topic, partition), { topic: message.topic, partition });
+        return { message, partition };
+      });
+      const inHandler = delivering.getStore();
+      if (
+        awaitDelivery &&
+        inHandler &&
+        touched.has(cursorKey(inHandler.cursor.topic, inHandler.cursor.partition))
+      ) {
+        throw new Error(
+          `publish() inside a handler of group "${inHandler.group}" would wait for that very handler ` +
+            `(topic ${inHandler.cursor.topic}, partition ${inHandler.cursor.partition}): ` +
+            'write to the outbox and wake its relay instead',
+        );
       }
-      for (const entry of touched) {
-        const [topic, partition] = entry.split('\u0000') as [string, string];
-        trim(topic, Number(partition));
-        kickTopic(topic, Number(partition));
+      for (const { message, partition } of placed) logOf(message.topic)[partition]!.messages.push(message);
+      const delivered = awaitDelivery ? passedByAll(touched) : undefined;
+      for (const { topic, partition } of touched.values()) {
+        trim(topic, partition);
+        kickTopic(topic, partition);
       }
+      await delivered;
     },
 
     async subscribe(subscription: Subscription): Promise<void> {
@@ -177,10 +247,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
       for (const topic of subscription.topics) {
         const log = logOf(topic);
         for (let partition = 0; partition < partitions; partition++) {
-          const key = `${topic}\u0000${partition}`;
+          const key = cursorKey(topic, partition);
           let cursor = group.cursors.get(key);
           if (!cursor) {
-            cursor = { topic, partition, offset: log[partition]?.base ?? 0 };
+            cursor = { topic, partition, offset: log[partition]?.base ?? 0, waiters: [] };
             group.cursors.set(key, cursor);
           }
           kick(group, cursor);
@@ -197,9 +267,21 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
       stopping.abort();
       const running: Promise<void>[] = [];
       for (const group of groups.values()) {
-        for (const cursor of group.cursors.values()) if (cursor.running) running.push(cursor.running);
+        for (const cursor of group.cursors.values()) {
+          // Rejected first: the handler in flight may itself be waiting for something that waits for a publish.
+          for (const waiter of cursor.waiters.splice(0)) {
+            waiter.reject(
+              new Error('Event bus closed before every consumer group had handled the published messages'),
+            );
+          }
+          if (cursor.running) running.push(cursor.running);
+        }
       }
       await Promise.all(running);
     },
   };
+}
+
+function cursorKey(topic: string, partition: number): string {
+  return `${topic}\u0000${partition}`;
 }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { Db, Migration, Tx } from '../db/db';
+import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
 import type { BusMessage, EventBus } from './types';
 
@@ -71,6 +71,14 @@ export interface OutboxRelayOptions {
   retentionMs?: number;
   /** How often the deletion of old rows runs (default 1 minute). */
   cleanupIntervalMs?: number;
+  /**
+   * Publish between two transactions, claiming the rows in one and marking them in the next, instead of inside a
+   * single one (default false). Needed when `bus.publish` waits for consumers that use this same database (the
+   * in-process bus with `awaitDelivery` on PGlite's single connection): a transaction held across the publish
+   * would make them wait for the publish that waits for them. The schema's lock then no longer spans the
+   * publish, so run one relay per schema (as the embedded mode does).
+   */
+  publishOutsideTransaction?: boolean;
 }
 
 export interface OutboxRelay {
@@ -108,7 +116,8 @@ const CLEANUP_MAX_ROUNDS = 50;
  * Publishes the outbox of one schema. Each batch is one transaction that first takes
  * `pg_try_advisory_xact_lock` for the schema, so of several replicas only one relays at a time and the rows leave
  * in `seq` order; it claims up to `batchSize` unpublished rows, publishes them with ONE `bus.publish`, and marks
- * them published before committing. If the process dies after the publish and before the commit, the rows are
+ * them published before committing (or, with `publishOutsideTransaction`, claims and marks in two transactions
+ * around the publish). If the process dies after the publish and before the commit, the rows are
  * published again: delivery is at least once, and consumers drop duplicates by event id (`idempotent`).
  * A failed publish keeps the rows, counts the attempt with the error, and backs off; a row that never publishes
  * (say, a message over the broker's size limit) holds up the rows after it, visible in `attempts`/`last_error`.
@@ -121,6 +130,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 86_400_000;
   const cleanupIntervalMs = options.cleanupIntervalMs ?? 60_000;
+  const outsideTransaction = options.publishOutsideTransaction ?? false;
   const batches = new Mutex();
 
   let running: Promise<void> | undefined;
@@ -129,46 +139,65 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let interrupt: AbortController | undefined;
   let interruptible = true;
 
-  const publishBatch = (): Promise<BatchOutcome> =>
-    db.transaction(async (tx): Promise<BatchOutcome> => {
-      const { rows: locks } = await tx.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_xact_lock(hashtext('vellum.outbox'), hashtext($1)) AS locked`,
-        [s],
+  /** Takes the schema's lock and reads the next batch; undefined when another relay holds the lock. */
+  const claim = async (tx: Tx): Promise<OutboxRow[] | undefined> => {
+    const { rows: locks } = await tx.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_xact_lock(hashtext('vellum.outbox'), hashtext($1)) AS locked`,
+      [s],
+    );
+    if (!locks[0]?.locked) return undefined;
+    const { rows } = await tx.query<OutboxRow>(
+      // bigint and uuid arrive as strings from both adapters. (An alias `seq::text AS seq` would make ORDER BY
+      // sort the text: r10 before r9.)
+      `SELECT seq, id, topic, key, type, value
+         FROM ${s}.outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
+      [batchSize],
+    );
+    return rows;
+  };
+
+  /** Publishes the rows with ONE `bus.publish` and records the outcome on them. */
+  const publishAndMark = async (q: Queryable, rows: OutboxRow[]): Promise<BatchOutcome> => {
+    const seqs = rows.map((row) => row.seq);
+    try {
+      await bus.publish(
+        rows.map((row) => ({
+          id: row.id,
+          topic: row.topic,
+          key: row.key,
+          type: row.type,
+          value: row.value,
+        })),
       );
-      if (!locks[0]?.locked) return { kind: 'busy' };
-      const { rows } = await tx.query<OutboxRow>(
-        // bigint and uuid arrive as strings from both adapters. (An alias `seq::text AS seq` would make ORDER BY
-        // sort the text: r10 before r9.)
-        `SELECT seq, id, topic, key, type, value
-           FROM ${s}.outbox WHERE published_at IS NULL ORDER BY seq LIMIT $1`,
-        [batchSize],
+    } catch (error) {
+      await q.query(
+        `UPDATE ${s}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`,
+        [seqs, errorText(error)],
       );
+      return { kind: 'failed', error };
+    }
+    await q.query(
+      `UPDATE ${s}.outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
+        WHERE seq = ANY($1::bigint[])`,
+      [seqs],
+    );
+    return { kind: 'published', count: rows.length, more: rows.length === batchSize };
+  };
+
+  const publishBatch = async (): Promise<BatchOutcome> => {
+    if (outsideTransaction) {
+      const rows = await db.transaction(claim);
+      if (!rows) return { kind: 'busy' };
       if (rows.length === 0) return { kind: 'published', count: 0, more: false };
-      const seqs = rows.map((row) => row.seq);
-      try {
-        await bus.publish(
-          rows.map((row) => ({
-            id: row.id,
-            topic: row.topic,
-            key: row.key,
-            type: row.type,
-            value: row.value,
-          })),
-        );
-      } catch (error) {
-        await tx.query(
-          `UPDATE ${s}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`,
-          [seqs, errorText(error)],
-        );
-        return { kind: 'failed', error };
-      }
-      await tx.query(
-        `UPDATE ${s}.outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
-          WHERE seq = ANY($1::bigint[])`,
-        [seqs],
-      );
-      return { kind: 'published', count: rows.length, more: rows.length === batchSize };
+      return publishAndMark(db, rows);
+    }
+    return db.transaction(async (tx): Promise<BatchOutcome> => {
+      const rows = await claim(tx);
+      if (!rows) return { kind: 'busy' };
+      if (rows.length === 0) return { kind: 'published', count: 0, more: false };
+      return publishAndMark(tx, rows);
     });
+  };
 
   const cleanup = async (): Promise<number> => {
     let deleted = 0;

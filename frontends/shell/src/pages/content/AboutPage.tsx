@@ -1,4 +1,8 @@
-import { Card, Col, Container, Row, useTitle } from '@vellum/ui';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useTitle } from '@vellum/ui/core';
 import { InitialsAvatar } from './InitialsAvatar';
 
 /** The people behind Vellum (fictional). */

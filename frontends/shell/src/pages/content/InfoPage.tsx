@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
-import { Col, Container, Row, useTitle } from '@vellum/ui';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useTitle } from '@vellum/ui/core';
 import { AboutVellum } from './info/AboutVellum';
 import { CommunityRules } from './info/CommunityRules';
 import { GettingStarted } from './info/GettingStarted';

@@ -1,4 +1,4 @@
-import { avatarHue } from '@vellum/ui';
+import { avatarHue } from '@vellum/ui/core';
 
 /** Initials in a coloured circle; decorative, since the name is always written next to it. */
 export function InitialsAvatar({ name, size = 64 }: { name: string; size?: number }) {

@@ -1,4 +1,10 @@
-import { Badge, Button, Card, Col, Container, Row, useTitle } from '@vellum/ui';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { useTitle } from '@vellum/ui/core';
 import { ORGANISATIONS, OrganisationLogo } from './OrganisationLogos';
 import { InitialsAvatar } from './InitialsAvatar';
 

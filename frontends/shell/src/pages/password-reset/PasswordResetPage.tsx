@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
-import { Container, useTitle } from '@vellum/ui';
+import Container from 'react-bootstrap/Container';
+import { useTitle } from '@vellum/ui/core';
 import { ResetRequestForm } from './ResetRequestForm';
 import { ResetTokenForm } from './ResetTokenForm';
 

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { emailRequestSchema } from '@vellum/proto';
-import { Alert, Button, Form, api, isApiError } from '@vellum/ui';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { api, isApiError } from '@vellum/ui/core';
 import { fieldErrors } from '../../auth/validation';
 import { resetRequested } from '../texts';
 

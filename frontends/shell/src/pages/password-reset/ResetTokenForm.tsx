@@ -1,7 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema, validationMessages } from '@vellum/proto';
-import { Alert, Button, Form, LoadingOverlay, api, isApiError, paths, useAuthModals } from '@vellum/ui';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { LoadingOverlay, api, isApiError, paths, useAuthModals } from '@vellum/ui/core';
 import { allFilled, fieldErrors, withMismatch } from '../../auth/validation';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from '../texts';
 

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Badge, Button, Container, Form, Table, useTitle } from '@vellum/ui';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import { useTitle } from '@vellum/ui/core';
 import { RUSSIAN_ALPHABET, SEPARATOR, transliterate, typeKey, type Direction } from './transliteration';
 
 const LETTERS_PER_ROW = 11;

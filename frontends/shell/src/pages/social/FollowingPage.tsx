@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { Container, LoadingOverlay, NotFound, api, useSession, useTitle } from '@vellum/ui';
+import Container from 'react-bootstrap/Container';
+import { LoadingOverlay, NotFound, api, useSession, useTitle } from '@vellum/ui/core';
 import { PeopleList, type Person } from './PeopleList';
 import { cirrusName, useViewedCirrus } from './useViewedCirrus';
 

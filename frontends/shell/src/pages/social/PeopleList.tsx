@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Avatar, Form, ListGroup, paths } from '@vellum/ui';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Avatar, paths } from '@vellum/ui/core';
 
 export interface Person {
   username: string;

@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  Container,
-  Form,
-  ListGroup,
-  LoadingOverlay,
-  NotFound,
-  api,
-  paths,
-  useDebounce,
-  useSession,
-  useTitle,
-} from '@vellum/ui';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { LoadingOverlay, NotFound, api, paths, useDebounce, useSession, useTitle } from '@vellum/ui/core';
 
 // Spec section 9: user search is debounced by 500 ms and its loading overlay shows after 500 ms.
 export const SEARCH_DEBOUNCE_MS = 500;

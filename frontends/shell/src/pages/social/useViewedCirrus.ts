@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@vellum/ui';
+import { api } from '@vellum/ui/core';
 import type { ViewedCirrus } from '../CirrusPage';
 
 /** The cirrus a page is about, shared (cached) between the profile, followers and following pages. */

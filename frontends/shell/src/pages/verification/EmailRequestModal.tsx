@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { emailRequestSchema } from '@vellum/proto';
-import { Button, Form, Modal, api } from '@vellum/ui';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Modal from 'react-bootstrap/Modal';
+import { api } from '@vellum/ui/core';
 import { fieldErrors } from '../../auth/validation';
 import { SEND_NEW_VERIFICATION_LINK } from '../texts';
 

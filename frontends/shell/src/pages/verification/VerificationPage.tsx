@@ -1,16 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Container,
-  LoadingOverlay,
-  api,
-  paths,
-  useAuthModals,
-  useSession,
-  useTitle,
-} from '@vellum/ui';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { LoadingOverlay, api, paths, useAuthModals, useSession, useTitle } from '@vellum/ui/core';
 import { EmailRequestModal } from './EmailRequestModal';
 import {
   SEND_NEW_VERIFICATION_LINK,

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { Alert, Button, Container, LoadingOverlay, paths, useSession, useTitle } from '@vellum/ui';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import { LoadingOverlay, paths, useSession, useTitle } from '@vellum/ui/core';
 import { EmailRequestModal } from './EmailRequestModal';
 import { SEND_NEW_VERIFICATION_LINK, VERIFY_NOTICE, verificationSent } from '../texts';
 

@@ -1,4 +1,4 @@
-import { PRODUCT_VERSION } from '@vellum/ui';
+import { PRODUCT_VERSION } from '@vellum/ui/core';
 
 /** /vellum/version: the running version and what it contains. */
 export function VersionInfo() {
