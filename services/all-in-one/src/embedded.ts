@@ -38,7 +38,9 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     ...(env.INTERNAL_AUTH_SECRET && { internalAuthSecret: env.INTERNAL_AUTH_SECRET }),
   };
   const db = await createPgliteDb({ dataDir: path.join(dataDir, 'pg') });
-  const bus = createInProcessBus();
+  // awaitDelivery: the relays mark their rows published only once every consumer group has handled them, so a
+  // process killed mid-delivery publishes them again on the next start (the log itself lives in memory).
+  const bus = createInProcessBus({ awaitDelivery: true, logger: logger.child({ component: 'bus' }) });
   const sessions = new MemorySessionStore();
   const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;
   const devMailbox = new DevMailbox(logger);
@@ -73,16 +75,21 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
   const upstreams: Record<string, { handler: express.Express }> = {};
   for (const service of services) {
     await migrate(db, service.schema, service.migrations);
+    for (const subscription of service.subscriptions) await bus.subscribe(subscription);
+    upstreams[service.name] = { handler: mountService(express(), service, logger) };
+  }
+  // Relays start once every group is subscribed: a publish waits only for the groups subscribed at that moment.
+  for (const service of services) {
     const relay = createOutboxRelay({
       db,
       schema: service.schema,
       bus,
       logger: logger.child({ relay: service.name }),
+      // PGlite has one connection: a transaction held across a publish would wait for consumers waiting for it.
+      publishOutsideTransaction: true,
     });
     relays.push(relay);
     relay.start();
-    for (const subscription of service.subscriptions) await bus.subscribe(subscription);
-    upstreams[service.name] = { handler: mountService(express(), service, logger) };
   }
 
   const drain = { draining: false };
