@@ -198,11 +198,10 @@ describe('sign-up, verification, sign-in and sign-out in the browser', () => {
     for (const hidden of ['New Product', 'My Product Subscriptions', 'New Org', 'My Orgs']) {
       await expect(panel.getByText(hidden, { exact: true }).isVisible()).resolves.toBe(false);
     }
-    // Bootstrap's offcanvas slides in ('showing') before it is 'show': photograph the open panel, not the slide.
-    await page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="side-panel"]');
-      return !!el && el.classList.contains('show') && !el.classList.contains('showing');
-    });
+    // The offcanvas slides in from the left: photograph it once it has arrived, not mid-slide.
+    await page.waitForFunction(
+      () => document.getElementById('side-panel')?.getBoundingClientRect().left === 0,
+    );
     await screenshot(page, '07-side-panel');
     await page.getByRole('dialog').getByRole('button', { name: 'Close the side panel' }).click();
     await panel.waitFor({ state: 'hidden' });
