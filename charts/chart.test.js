@@ -14,7 +14,9 @@ const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
 ];
 const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', 'REDIS_URL'];
-const COMPONENTS = ['gateway', 'identity'];
+const COMPONENTS = ['action', 'gateway', 'identity', 'social', 'vellum'];
+// A component's chart folder, where it is not named after the component (the umbrella is charts/vellum).
+const chartDir = (name) => ({ vellum: 'vellum-svc' })[name] ?? name;
 
 function findTool(name) {
   const dirs = [
@@ -152,7 +154,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         '--strict',
         '--kube-version',
         KUBE_VERSION,
-        path.join(work, name),
+        path.join(work, chartDir(name)),
         '--set',
         'global.publicUrl=https://vellum.example.com',
       ]);
@@ -192,14 +194,23 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const files = ['namespace.yaml', 'default-deny.yaml', 'kafka-topics.yaml'].map((f) =>
       path.join(ROOT, 'k8s', f),
     );
-    expect(expectValid({ files })).toBe(3);
     const docs = files.flatMap((f) =>
       YAML.parseAllDocuments(fs.readFileSync(f, 'utf8')).map((d) => d.toJS()),
     );
+    expect(expectValid({ files })).toBe(docs.length);
     const deny = named(docs, 'NetworkPolicy', 'default-deny-all');
     expect(deny.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress', 'Egress'] });
     const topic = named(docs, 'KafkaTopic', 'identity.cirrus.v1');
     expect(topic.spec).toMatchObject({ topicName: 'identity.cirrus.v1', partitions: 3 });
+    expect(named(docs, 'KafkaTopic', 'social.follow.v1').spec).toMatchObject({
+      topicName: 'social.follow.v1',
+    });
+    expect(named(docs, 'KafkaTopic', 'vellum.vellum.v1').spec).toMatchObject({
+      topicName: 'vellum.vellum.v1',
+    });
+    expect(named(docs, 'KafkaTopic', 'action.action.v1').spec).toMatchObject({
+      topicName: 'action.action.v1',
+    });
     expect(named(docs, 'Namespace', 'vellum').metadata.labels['pod-security.kubernetes.io/enforce']).toBe(
       'restricted',
     );
@@ -375,6 +386,34 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const checksum = (list) =>
       named(list, 'Deployment', 'identity').spec.template.metadata.annotations['checksum/env'];
     expect(checksum(traced)).not.toBe(checksum(objects));
+  });
+
+  test('the action service is ACTION_URL to the gateway and reaches Postgres and Kafka', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({ ACTION_URL: 'http://action:8080' });
+    expect(data('action')).toMatchObject({
+      KAFKA_BROKERS: 'vellum-kafka-bootstrap.kafka.svc:9092',
+      OTEL_SERVICE_NAME: 'action',
+    });
+    expect(renderError('--set', 'action.enabled=false')).toMatch(/gateway.upstreams lists action/);
+  });
+
+  test('the vellum service (chart vellum-svc, alias vellum) is VELLUM_URL to the gateway', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({ VELLUM_URL: 'http://vellum:8080' });
+    expect(data('vellum')).toMatchObject({
+      RATINGS_REQUIRED: '3',
+      KAFKA_BROKERS: 'vellum-kafka-bootstrap.kafka.svc:9092',
+      OTEL_SERVICE_NAME: 'vellum',
+    });
+    const without = render(
+      '--set',
+      'vellum.enabled=false',
+      '--set-json',
+      'gateway.upstreams=["identity","social"]',
+    );
+    expect(named(without, 'Deployment', 'vellum')).toBeUndefined();
+    expect(renderError('--set', 'vellum.enabled=false')).toMatch(/gateway.upstreams lists vellum/);
   });
 
   test('components toggle with <name>.enabled, and the gateway cannot point at a missing one', () => {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { env } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
+import { vellumSettingsShape } from '@vellum/vellum';
 
 /** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
 export const embeddedEnv = z.object({
@@ -19,6 +20,7 @@ export const embeddedEnv = z.object({
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
   ADMIN_USERNAMES: env.list(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  ...vellumSettingsShape,
   /** The built frontends; defaults to the repository's frontends/. */
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
   /** A remote served from elsewhere (say, its own dev server) instead of its build under FRONTENDS_DIR. */

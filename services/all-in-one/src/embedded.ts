@@ -15,6 +15,9 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 import { createArgon2Hasher, createIdentityService, createSmtpMailer, DevMailbox } from '@vellum/identity';
+import { createVellumService } from '@vellum/vellum';
+import { createSocialService } from '@vellum/social';
+import { createActionService } from '@vellum/action';
 import { createGateway, originsOf, remoteUrlsOf, VERSION } from '@vellum/gateway';
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
@@ -69,6 +72,24 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
         adminUsernames: env.ADMIN_USERNAMES,
         secureCookies: (env.PUBLIC_URL ?? '').startsWith('https:'),
       },
+    }),
+    createVellumService({
+      db,
+      logger: logger.child({ service: 'vellum' }),
+      wakeOutbox: wake,
+      config: { internalAuthSecret: secrets.internalAuthSecret, ratingsRequired: env.RATINGS_REQUIRED },
+    }),
+    createSocialService({
+      db,
+      logger: logger.child({ service: 'social' }),
+      wakeOutbox: wake,
+      config: { internalAuthSecret: secrets.internalAuthSecret },
+    }),
+    createActionService({
+      db,
+      logger: logger.child({ service: 'action' }),
+      wakeOutbox: wake,
+      config: { internalAuthSecret: secrets.internalAuthSecret },
     }),
   ];
 

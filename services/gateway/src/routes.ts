@@ -17,6 +17,15 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
   { service: 'identity', pattern: /^\/dev\/mailbox$/ },
+  { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
+  { service: 'vellum', pattern: /^\/api\/(vellums|vellum-new|get-creators|get-showcase-vellums)$/ },
+  { service: 'vellum', pattern: /^\/api\/vellum\/(publish\/|private\/)?[^/]+$/ },
+  { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/score(\/[^/]+)?$/ },
+  // Only these sub-paths of a cirrus are social's; /api/cirrus/{username} itself is identity's (above).
+  { service: 'social', pattern: /^\/api\/cirrus\/[^/]+\/(follow|followers|following)$/ },
+  { service: 'social', pattern: /^\/api\/search$/ },
+  { service: 'action', pattern: /^\/api\/cirrus\/[^/]+\/(actions|actions-snippet)$/ },
+  { service: 'action', pattern: /^\/api\/action(\/request|\/[^/]+\/(complete|abandon))?$/ },
   { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
 ];
 

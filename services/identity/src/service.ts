@@ -13,6 +13,7 @@ import { verificationRoutes } from './http/verification-routes';
 import { passwordResetRoutes } from './http/password-reset-routes';
 import { cirrusRoutes } from './http/cirrus-routes';
 import { devMailboxRoutes } from './http/dev-mailbox-routes';
+import { outstandingProjection } from './events/outstanding-projection';
 
 export type { IdentityPorts, IdentityConfig } from './context';
 
@@ -37,7 +38,7 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     schema: SCHEMA,
     migrations: [...migrations, outboxMigration(SCHEMA), inboxMigration(SCHEMA)],
     router,
-    subscriptions: [],
+    subscriptions: [outstandingProjection(ports.db)],
   };
 }
 

@@ -19,6 +19,7 @@ export * from './db/pg-db';
 export * from './db/pglite-db';
 export * from './events/types';
 export * from './events/outbox';
+export * from './events/append-event';
 export * from './events/inbox';
 export * from './events/in-process-bus';
 export * from './events/kafka-bus';

@@ -12,7 +12,8 @@ export function sidePanelEntries(username: string): SidePanelEntry[] {
   const base = paths.cirrus(username);
   return [
     { label: 'My Vellums', to: paths.vellums(username) },
-    { label: 'New Vellum', to: paths.newVellum() },
+    // The create-empty variant (spec section 2): the editor creates an empty vellum and opens it.
+    { label: 'New Vellum', to: `${paths.newVellum()}?empty=1` },
     { label: 'Messenger', to: paths.messenger() },
     { label: 'Search', to: paths.search() },
     { label: 'New Action', to: paths.newAction(username) },

@@ -1,8 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
-import { Avatar, LoadingOverlay, NotFound, api, paths, useIsOwner, useTitle } from '@vellum/ui/core';
+import { Avatar, LoadingOverlay, NotFound, paths, useIsOwner, useSession, useTitle } from '@vellum/ui/core';
+import { FollowButton } from './social/FollowButton';
+import { ProfileCounts } from './social/ProfileCounts';
+import { useFollow } from './social/useFollow';
+import { cirrusName, useViewedCirrus } from './social/useViewedCirrus';
 
 export interface ViewedCirrus {
   i: string;
@@ -17,17 +20,19 @@ export interface ViewedCirrus {
   outstandingActions?: number;
 }
 
-/** /cirrus/{username}: the profile. A cirrus that cannot be loaded shows Not Found (spec section 8). */
+/**
+ * /cirrus/{username}: the profile. The cirrus comes from identity, the counts and whether the visitor follows it
+ * from social. A cirrus that cannot be loaded shows Not Found (spec section 8); counts that cannot be loaded are
+ * left out.
+ */
 export default function CirrusPage() {
   const { username = '' } = useParams();
+  const { signedCirrus } = useSession();
   const owner = useIsOwner(username);
-  const query = useQuery({
-    queryKey: ['cirrus', username],
-    queryFn: () => api.get<{ viewedCirrus: ViewedCirrus }>(`/api/cirrus/${encodeURIComponent(username)}`),
-    retry: false,
-  });
-  const cirrus = query.data?.viewedCirrus;
-  const name = cirrus ? cirrus.displayName || cirrus.display_name || cirrus.username : undefined;
+  const query = useViewedCirrus(username);
+  const follow = useFollow(username);
+  const cirrus = query.data;
+  const name = cirrus ? cirrusName(cirrus) : undefined;
   useTitle(name);
   if (query.isPending) return <LoadingOverlay show delay={300} />;
   if (!cirrus) return <NotFound />;
@@ -44,12 +49,25 @@ export default function CirrusPage() {
         ) : null}
         <Card.Body className="d-flex gap-4 align-items-start">
           <Avatar username={cirrus.username} image={cirrus.image} size={96} />
-          <div>
-            <h1 className="h3 mb-0">{name}</h1>
+          <div className="flex-grow-1">
+            <div className="d-flex align-items-center gap-3">
+              <h1 className="h3 mb-0">{name}</h1>
+              {signedCirrus && !owner && follow.status ? (
+                <FollowButton
+                  following={follow.status.following}
+                  busy={follow.changing}
+                  onToggle={follow.toggle}
+                />
+              ) : null}
+            </div>
             <p className="text-secondary mb-2">@{cirrus.username}</p>
             {cirrus.location ? <p className="mb-2">{cirrus.location}</p> : null}
             {cirrus.summary ? <p className="mb-3">{cirrus.summary}</p> : null}
+            {follow.status ? <ProfileCounts username={cirrus.username} status={follow.status} /> : null}
             <nav aria-label="Profile" className="d-flex flex-wrap gap-3">
+              {signedCirrus ? (
+                <Link to={paths.vellums(cirrus.username)}>{owner ? 'My Vellums' : 'Vellums'}</Link>
+              ) : null}
               <Link to={paths.publicVellums(cirrus.username)}>Public Vellums</Link>
               <Link to={paths.followers(cirrus.username)}>Followers</Link>
               <Link to={paths.following(cirrus.username)}>Following</Link>

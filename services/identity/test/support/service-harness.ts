@@ -51,6 +51,7 @@ export async function identityHarness() {
   const relay = createOutboxRelay({ db, schema: service.schema, bus, logger, pollIntervalMs: 20 });
   wake = () => relay.wake();
   relay.start();
+  for (const subscription of service.subscriptions) await bus.subscribe(subscription);
   await bus.subscribe({
     group: 'test-observer',
     topics: ['identity.cirrus.v1'],
@@ -64,6 +65,7 @@ export async function identityHarness() {
     mailbox,
     sessions,
     published,
+    bus,
     async close() {
       await relay.stop();
       await bus.close();

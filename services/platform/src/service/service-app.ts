@@ -8,7 +8,7 @@ export function mountService(
   app: Express,
   service: ServiceDefinition,
   logger: Logger,
-  bodyLimit = '100kb',
+  bodyLimit = service.bodyLimit ?? '100kb',
 ): Express {
   app.use(express.json({ limit: bodyLimit }));
   app.use(service.router);

@@ -10,4 +10,6 @@ export interface ServiceDefinition {
   migrations: Migration[];
   router: Router;
   subscriptions: Subscription[];
+  /** Largest JSON body its routes accept (default 100kb); bigger ones get 413. */
+  bodyLimit?: string;
 }

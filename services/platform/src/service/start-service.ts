@@ -42,7 +42,7 @@ export async function startServiceProcess(
   for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
 
   const drain = { draining: false };
-  const app = createHttpApp({ logger: proc.logger });
+  const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit });
   app.use(
     healthRouter(
       { database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks },

@@ -1,40 +1,26 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import Container from 'react-bootstrap/Container';
-import { LoadingOverlay, NotFound, api, possessive, useSession, useTitle } from '@vellum/ui/core';
-import { PeopleList, type Person } from './PeopleList';
+import { LoadingOverlay, NotFound, possessive, useSession, useTitle } from '@vellum/ui/core';
+import { PeopleList } from './PeopleList';
+import { useActionRequestMenu } from './ActionRequestMenu';
+import { usePeoplePages } from './usePeoplePages';
 import { cirrusName, useViewedCirrus } from './useViewedCirrus';
 
-interface FollowerEntry {
-  _doc?: { i?: string; username?: string };
-  image?: string | null;
-  display_name?: string;
-}
+/** '{name}'s Followers', or '{name}' Followers' when the name ends in s (spec section 2). */
+export const followersHeading = (name: string) => `${possessive(name)} Followers`;
 
-export function toPeople(entries: FollowerEntry[] | undefined): Person[] {
-  return (entries ?? []).flatMap((entry) =>
-    entry._doc?.username
-      ? [{ username: entry._doc.username, displayName: entry.display_name, image: entry.image }]
-      : [],
-  );
-}
-
-/** /cirrus/{username}/followers. A failing list reads as empty (list failures are only logged). */
+/**
+ * /cirrus/{username}/followers. Signed-in users get the filter box, visitors the heading (spec section 2); the
+ * heading stays for screen readers either way. The owner gets an 'Action Request' item per follower, which opens
+ * the actions remote's New Action Request modal.
+ */
 export default function FollowersPage() {
   const { username = '' } = useParams();
   const { signedCirrus } = useSession();
   const cirrus = useViewedCirrus(username);
-  const followers = useQuery({
-    queryKey: ['followers', username],
-    queryFn: () =>
-      api
-        .get<{ followers: FollowerEntry[] }>(`/api/cirrus/${encodeURIComponent(username)}/followers`)
-        .catch((error: unknown) => {
-          console.warn('Could not load the followers', error);
-          return { followers: [] };
-        }),
-  });
-  const heading = cirrus.data ? `${possessive(cirrusName(cirrus.data))} Followers` : undefined;
+  const followers = usePeoplePages('followers', username);
+  const heading = cirrus.data ? followersHeading(cirrusName(cirrus.data)) : undefined;
+  const requests = useActionRequestMenu(signedCirrus?.username === username);
   useTitle(heading);
   if (cirrus.isPending || followers.isPending) return <LoadingOverlay show delay={300} />;
   if (!cirrus.data) return <NotFound />;
@@ -43,11 +29,17 @@ export default function FollowersPage() {
     <Container className="py-5" style={{ maxWidth: 760 }}>
       <h1 className={signedIn ? 'visually-hidden' : 'h3 mb-4'}>{heading}</h1>
       <PeopleList
-        people={toPeople(followers.data?.followers)}
+        people={followers.people}
         filterable={signedIn}
         filterLabel="Filter followers"
+        listLabel="Followers"
         emptyText="No Followers yet."
+        hasMore={followers.hasMore}
+        loadingMore={followers.loadingMore}
+        onShowMore={followers.showMore}
+        menu={requests.menu}
       />
+      {requests.modal}
     </Container>
   );
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { textField } from './fields';
+
+// Query schemas and answers of the social calls: follow and unfollow, the followers and following lists, the
+// people search. The spec gives none of these texts; they are ours, in the spec's voice.
+
+/** Longest search text; longer input is refused rather than cut, so a result never matches half a query. */
+export const SEARCH_QUERY_MAX = 64;
+/** How many people one search answers with (the typeahead shows them all). */
+export const SEARCH_LIMIT_DEFAULT = 10;
+export const SEARCH_LIMIT_MAX = 25;
+/** One page of a followers or following list. */
+export const PEOPLE_PAGE_DEFAULT = 100;
+export const PEOPLE_PAGE_MAX = 500;
+
+export const socialMessages = {
+  cirrusNotFound: 'This Cirrus does not exist.',
+  followYourself: 'You cannot follow yourself.',
+  unfollowYourself: 'You cannot unfollow yourself.',
+  signInToFollow: 'Sign in to follow a Cirrus.',
+  signInToSearch: 'Sign in to search for Cirri.',
+  searchTooLong: `Search for at most ${SEARCH_QUERY_MAX} characters.`,
+  limit: (max: number) => `The limit must be a whole number from 1 to ${max}.`,
+  cursor: 'That page of the list does not exist.',
+} as const;
+
+function limitField(defaultValue: number, max: number) {
+  return z
+    .string({ error: socialMessages.limit(max) })
+    .regex(/^\d{1,4}$/, socialMessages.limit(max))
+    .transform(Number)
+    .pipe(z.number().int().min(1, socialMessages.limit(max)).max(max, socialMessages.limit(max)))
+    .optional()
+    .transform((value) => value ?? defaultValue);
+}
+
+/** GET /api/search?query=text[&limit=n]: the text is trimmed; an empty one finds nobody. */
+export const searchQuerySchema = z.object({
+  query: textField('The search', 'Type something to search for.')
+    .trim()
+    .max(SEARCH_QUERY_MAX, socialMessages.searchTooLong)
+    .optional()
+    .transform((value) => value ?? ''),
+  limit: limitField(SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
+});
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** GET /api/cirrus/{username}/followers|following[?limit=n&cursor=c]: newest first, `cursor` from the last page. */
+export const peoplePageQuerySchema = z.object({
+  limit: limitField(PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX),
+  cursor: z
+    .string({ error: socialMessages.cursor })
+    .regex(/^[1-9]\d{0,17}$/, socialMessages.cursor)
+    .optional(),
+});
+export type PeoplePageQuery = z.output<typeof peoplePageQuerySchema>;
+
+/** A follower (spec section 3: `_doc` with `i` and `username`, then `image` and `display_name`). */
+export interface FollowerEntry {
+  _doc: { i: string; username: string };
+  image: string;
+  display_name: string;
+}
+
+/** A cirrus being followed (spec section 3). */
+export interface FollowingEntry {
+  i: string;
+  username: string;
+  image: string;
+  display_name: string;
+}
+
+/** Search result (spec section 3). */
+export interface SearchResult {
+  username: string;
+  display_name: string;
+}
+
+/**
+ * GET, POST and DELETE /api/cirrus/{username}/follow: whether the caller follows the cirrus (false for a visitor),
+ * and the cirrus's two counts.
+ */
+export interface FollowStatus {
+  following: boolean;
+  followers: number;
+  followingCount: number;
+}

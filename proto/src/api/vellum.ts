@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { requestBody, textField } from './fields';
+import { documentHasContent } from '../editor/plain-text';
+import { validateVellumDocument, type VellumDocument } from '../editor/validate';
+import { VELLUM_TITLE_MAX } from '../editor/limits';
+
+/** Text search in a vellum list runs from this many characters (spec sections 5 and 9). */
+export const VELLUM_SEARCH_MIN = 2;
+/** Longest text search (ours). */
+export const VELLUM_SEARCH_MAX = 200;
+/** Discovery pages (GET /api/vellums?cursor=&limit=): rows per page by default and at most. */
+export const DISCOVERY_PAGE_DEFAULT = 50;
+export const DISCOVERY_PAGE_MAX = 100;
+
+/** The spec's texts about vellums (section 8), word for word, and ours in the same voice. */
+export const vellumMessages = {
+  createFailed: 'Give your new Vellum a title and some content.',
+  saveFailed: 'Error updating the Vellum.',
+  titleRequired: 'Vellum should have at least a title',
+  deleteFailed: 'Error deleting the Vellum.',
+  unsavedChanges: 'You have unsaved changes? Do you want to discard your edits?',
+  deleteConfirm: 'Delete this Vellum?',
+  makePublicConfirm: 'If you make this Vellum public, everyone will be able to view it. Make it public?',
+  makePrivateConfirm:
+    'If you make this Vellum private, no one will be able to view it but you. Make it private?',
+  scoreQuestion: 'How do you rate this Vellum?',
+  noVellums: 'No Vellums yet.',
+  noVellumsFound: 'No Vellums found.',
+  noPublicVellums: 'No public Vellums in the entire world.',
+
+  titleTooLong: `The title can have at most ${VELLUM_TITLE_MAX} characters.`,
+  needsTitleAndContent: 'A new Vellum needs a title and some content, or neither.',
+  notFound: 'This Vellum does not exist.',
+  signInToWrite: 'Sign in to write Vellums.',
+  signInToRate: 'Sign in to rate this Vellum.',
+  ownerOnly: 'Only the owner of this Vellum can do that.',
+  cannotRateOwn: 'You cannot rate your own Vellum.',
+  ratePublicOnly: 'Only public Vellums can be rated.',
+  searchTooShort: 'Search for at least 2 characters.',
+  searchTooLong: `Search for at most ${VELLUM_SEARCH_MAX} characters.`,
+  badScoreLevel: 'A Vellum is rated bad, good or excellent.',
+  badCursor: 'This page of Vellums cannot be found; start again from the first page.',
+} as const;
+
+export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
+export type ScoreLevel = (typeof SCORE_LEVELS)[number];
+
+/** A title: trimmed, at most 92 characters; may be empty (the create-empty variant). */
+export const vellumTitleSchema = textField('Title', vellumMessages.titleRequired)
+  .trim()
+  .max(VELLUM_TITLE_MAX, vellumMessages.titleTooLong);
+
+/**
+ * The `text` field: the TipTap document as a JSON string (as the spec sends it) or as the object itself.
+ * '' and null mean an empty vellum (null out). Everything else must pass `validateVellumDocument`.
+ */
+export const vellumTextSchema = z.unknown().transform((value, ctx): VellumDocument | null => {
+  if (value === undefined || value === null || value === '') return null;
+  const result = validateVellumDocument(value);
+  if (result.ok) return result.doc;
+  ctx.addIssue({ code: 'custom', message: result.message });
+  return z.NEVER;
+});
+
+/**
+ * POST /api/vellum-new: a title and some content, or neither (the side panel's New Vellum creates an empty one).
+ */
+export const newVellumSchema = requestBody({
+  title: vellumTitleSchema.optional().default(''),
+  text: vellumTextSchema,
+}).refine((v) => (v.title === '') === (v.text === null || !documentHasContent(v.text)), {
+  error: vellumMessages.needsTitleAndContent,
+});
+
+/** POST /api/vellum/{id}: a title is required; `text` left out keeps the stored body, '' or null empties it. */
+export const saveVellumSchema = requestBody({
+  title: vellumTitleSchema.min(1, vellumMessages.titleRequired),
+  text: vellumTextSchema.optional(),
+});
+
+export type NewVellumInput = z.infer<typeof newVellumSchema>;
+export type SaveVellumInput = z.infer<typeof saveVellumSchema>;
+
+// Responses (spec section 3). Dates are ISO 8601 strings.
+
+export interface VellumAuthorView {
+  i: string;
+  username: string;
+  display_name: string;
+}
+
+/** A row of a list: no body. */
+export interface VellumListItem {
+  i: string;
+  title: string;
+  last_edited: string;
+  is_new: boolean;
+  is_public: boolean;
+  cirrus_i: string;
+  owned_by_cirrus: VellumAuthorView;
+}
+
+/** A whole vellum: `text` is the document as a JSON string ('' for an empty vellum). */
+export interface VellumView extends VellumListItem {
+  text: string;
+  created_at: string;
+}
+
+/** GET /api/vellum/{id}; a missing vellum and someone else's private one answer alike. */
+export interface VellumPageResponse {
+  vellum: VellumView | null;
+  viewAuthorized: boolean;
+  isOwner: boolean;
+}
+
+/**
+ * POST /api/vellum-new (201), POST /api/vellum/{id}, PUT /api/vellum/publish/{id} and /private/{id}: the vellum as
+ * stored after the change.
+ */
+export interface SavedVellumResponse {
+  savedVellum: VellumView;
+}
+
+/** DELETE /api/vellum/{id}. */
+export interface DeletedVellumResponse {
+  status: 'Success';
+}
+
+/** GET /api/get-creators. */
+export interface CreatorsResponse {
+  creators: CreatorView[];
+}
+
+export interface VellumListResponse {
+  vellums: VellumListItem[];
+}
+
+/** GET /api/vellums: newest-edited first; pass `nextCursor` as `?cursor=` for the next page (null: no more). */
+export interface DiscoverResponse extends VellumListResponse {
+  nextCursor: string | null;
+}
+
+export interface ScoreResponse {
+  /** The average mapped onto a level; null while ratings are still required. */
+  score: ScoreLevel | null;
+  /** Bootstrap variant for the badge: danger (bad), primary (good), success (excellent), secondary (none yet). */
+  scoreStyle: 'danger' | 'primary' | 'success' | 'secondary';
+  /** Votes still needed before a score shows (0 once it shows). */
+  ratingsRequired: number;
+  /** How many people rated it. */
+  ratings: number;
+  /** The caller's own rating, if any. */
+  myRating: ScoreLevel | null;
+}
+
+export interface CreatorView {
+  i: string;
+  username: string;
+  display_name: string;
+  publicVellums: number;
+  lastEdited: string;
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@vellum/platform';
+import {
+  CirrusCreatedSchema,
+  CirrusFollowedSchema,
+  CirrusProfileChangedSchema,
+  CirrusUnfollowedSchema,
+  Topics,
+} from '@vellum/proto';
+import { standaloneService } from '../../../platform/test/support/standalone-service';
+import { createActionService } from '../../src/service';
+
+export { eventually } from '../../../platform/test/support/standalone-service';
+
+export interface Person extends Caller {
+  displayName: string;
+}
+
+/** The action service alone, with identity's and social's events delivered as their relays would. */
+export async function actionHarness() {
+  const h = await standaloneService(
+    ({ internalAuthSecret, ...ports }) => createActionService({ ...ports, config: { internalAuthSecret } }),
+    { observe: [Topics.actionAction] },
+  );
+  const ends = (follower: Person, followee: Person) => ({
+    followerId: follower.id,
+    followerUsername: follower.username,
+    followeeId: followee.id,
+    followeeUsername: followee.username,
+  });
+  const social = { topic: Topics.socialFollow, producer: 'social' };
+  const identity = { topic: Topics.identityCirrus, producer: 'identity' };
+
+  return {
+    ...h,
+    /** A cirrus identity announced (CirrusCreated). */
+    async person(first = 'Ada'): Promise<Person> {
+      const id = randomUUID();
+      const p = {
+        id,
+        username: `${first.toLowerCase()}.${id.slice(0, 8)}`,
+        displayName: `${first} Lovelace`,
+      };
+      await h.deliver({
+        ...identity,
+        key: id,
+        schema: CirrusCreatedSchema,
+        payload: {
+          cirrusId: id,
+          username: p.username,
+          displayName: p.displayName,
+          email: `${id}@example.com`,
+        },
+      });
+      return p;
+    },
+    renamed: (p: Person, displayName: string) =>
+      h.deliver({
+        ...identity,
+        key: p.id,
+        schema: CirrusProfileChangedSchema,
+        payload: { cirrusId: p.id, username: p.username, displayName },
+      }),
+    /** social's CirrusFollowed: `follower` now follows `followee`. */
+    followed: (follower: Person, followee: Person, id?: string) =>
+      h.deliver({
+        ...social,
+        key: followee.id,
+        schema: CirrusFollowedSchema,
+        payload: ends(follower, followee),
+        id,
+      }),
+    unfollowed: (follower: Person, followee: Person) =>
+      h.deliver({
+        ...social,
+        key: followee.id,
+        schema: CirrusUnfollowedSchema,
+        payload: ends(follower, followee),
+      }),
+  };
+}
+
+export type ActionHarness = Awaited<ReturnType<typeof actionHarness>>;

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { packEnvelope, type DescMessage, type MessageInitShape } from '@vellum/proto';
+import type { Tx } from '../db/db';
+import { currentTraceparent } from '../telemetry/traceparent';
+import { appendOutbox } from './outbox';
+
+export interface DomainEvent<D extends DescMessage> {
+  topic: string;
+  /** The aggregate the event is about: the bus key, so its events stay in order. */
+  aggregateId: string;
+  payloadSchema: D;
+  payload: MessageInitShape<D>;
+  occurredAt: Date;
+}
+
+/**
+ * Wraps one event in the Envelope (new event id, producer, trace context) and records it in the outbox of
+ * `schema` through `tx`, so it commits with the change it describes. Returns the event id.
+ */
+export async function appendEvent<D extends DescMessage>(
+  tx: Tx,
+  schema: string,
+  producer: string,
+  event: DomainEvent<D>,
+): Promise<string> {
+  const id = randomUUID();
+  const value = packEnvelope({
+    id,
+    producer,
+    aggregateId: event.aggregateId,
+    occurredAt: event.occurredAt,
+    traceparent: currentTraceparent(),
+    payloadSchema: event.payloadSchema,
+    payload: event.payload,
+  });
+  await appendOutbox(tx, schema, [
+    { id, topic: event.topic, key: event.aggregateId, type: event.payloadSchema.typeName, value },
+  ]);
+  return id;
+}

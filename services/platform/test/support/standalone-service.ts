@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import express from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import { packEnvelope, type DescMessage, type MessageInitShape } from '@vellum/proto';
+import {
+  CALLER_HEADER,
+  createInProcessBus,
+  createOutboxRelay,
+  createPgliteDb,
+  migrate,
+  mountService,
+  signAssertion,
+  type BusMessage,
+  type Caller,
+  type Db,
+  type Logger,
+  type ServiceDefinition,
+} from '../../src';
+
+/** What a service's `create...Service(ports)` receives in every test: add the service's own config around it. */
+export interface StandalonePorts {
+  db: Db;
+  logger: Logger;
+  clock: () => Date;
+  wakeOutbox: () => void;
+  internalAuthSecret: string;
+}
+
+export interface StandaloneOptions {
+  /** Topics whose messages are collected in `published` (the service's own, usually). */
+  observe: string[];
+}
+
+/**
+ * One service alone on in-memory PGlite and the in-process bus, migrated, with its relay and subscriptions
+ * running: called as the gateway calls it (`as(caller)`), fed other services' events as their relays would
+ * (`deliver`), and what it publishes on the observed topics collected in `published`.
+ */
+export async function standaloneService(
+  define: (ports: StandalonePorts) => ServiceDefinition,
+  options: StandaloneOptions,
+) {
+  const logger = pino({ level: 'silent' });
+  const db = await createPgliteDb({});
+  const bus = createInProcessBus({ logger });
+  const clock = { now: new Date('2026-01-01T00:00:00Z') };
+  const published: BusMessage[] = [];
+  const internalAuthSecret = 'i'.repeat(32);
+  let wake = () => {};
+  const service = define({
+    db,
+    logger,
+    clock: () => clock.now,
+    wakeOutbox: () => wake(),
+    internalAuthSecret,
+  });
+  await migrate(db, service.schema, service.migrations);
+  const relay = createOutboxRelay({ db, schema: service.schema, bus, logger, pollIntervalMs: 20 });
+  wake = () => relay.wake();
+  relay.start();
+  for (const subscription of service.subscriptions) await bus.subscribe(subscription);
+  await bus.subscribe({
+    group: 'test-observer',
+    topics: options.observe,
+    handler: async (message) => void published.push(message),
+  });
+  const app = mountService(express(), service, logger);
+
+  /** Requests as `who` (with the gateway's signed assertion) or, without one, as a visitor. */
+  const as = (who?: Caller) => {
+    const sign = <T extends request.Test>(test: T): T =>
+      who ? test.set(CALLER_HEADER, signAssertion(who, internalAuthSecret)) : test;
+    return {
+      get: (path: string) => sign(request(app).get(path)),
+      post: (path: string, body?: object | string) => sign(request(app).post(path)).send(body),
+      put: (path: string, body?: object) => sign(request(app).put(path)).send(body),
+      delete: (path: string) => sign(request(app).delete(path)),
+    };
+  };
+
+  /**
+   * Publishes one event of another service and resolves once the service's inbox recorded it (every
+   * subscription of the service goes through the idempotent inbox). Returns the event id.
+   */
+  const deliver = async <D extends DescMessage>(event: {
+    topic: string;
+    producer: string;
+    key: string;
+    schema: D;
+    payload: MessageInitShape<D>;
+    id?: string;
+  }): Promise<string> => {
+    const id = event.id ?? randomUUID();
+    const value = packEnvelope({
+      id,
+      producer: event.producer,
+      aggregateId: event.key,
+      payloadSchema: event.schema,
+      payload: event.payload,
+    });
+    await bus.publish([{ id, topic: event.topic, key: event.key, type: event.schema.typeName, value }]);
+    await eventually(async () => {
+      const { rows } = await db.query(`SELECT 1 FROM ${service.schema}.inbox WHERE event_id = $1`, [id]);
+      return rows.length > 0 || undefined;
+    });
+    return id;
+  };
+
+  return {
+    app,
+    db,
+    bus,
+    clock,
+    published,
+    as,
+    deliver,
+    async close() {
+      await relay.stop();
+      await bus.close();
+      await db.close();
+    },
+  };
+}
+
+/** Polls `read` until it gives a value other than undefined, or fails after `ms`. */
+export async function eventually<T>(
+  read: () => T | undefined | Promise<T | undefined>,
+  ms = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

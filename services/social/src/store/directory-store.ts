@@ -1,0 +1,106 @@
+import type { Caller, Queryable } from '@vellum/platform';
+
+/** A cirrus as social knows it. */
+export interface DirectoryEntry {
+  id: string;
+  username: string;
+  displayName: string;
+  image: string;
+  followers: number;
+  following: number;
+}
+
+interface EntryRow {
+  id: string;
+  username: string;
+  display_name: string;
+  image: string;
+  followers: number;
+  following: number;
+}
+
+const toEntry = (row: EntryRow): DirectoryEntry => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.display_name,
+  image: row.image,
+  followers: Number(row.followers),
+  following: Number(row.following),
+});
+
+export interface ProfileFacts {
+  id: string;
+  username: string;
+  displayName: string;
+  image: string;
+}
+
+/** The directory table (`social.cirri`): reads for the routes, writes for the projection of identity's events. */
+export const directoryStore = {
+  /** A public (verified) cirrus by username, in any case. */
+  async visible(q: Queryable, username: string): Promise<DirectoryEntry | undefined> {
+    const { rows } = await q.query<EntryRow>(
+      `SELECT id, username, display_name, image, followers, following
+         FROM social.cirri WHERE lower(username) = lower($1) AND verified LIMIT 1`,
+      [username],
+    );
+    return rows[0] && toEntry(rows[0]);
+  },
+
+  /** A created account: listed once verified. A repeat keeps what later events set. */
+  async created(q: Queryable, c: { id: string; username: string; displayName: string }): Promise<void> {
+    await q.query(
+      `INSERT INTO social.cirri (id, username, display_name) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name`,
+      [c.id, c.username, c.displayName],
+    );
+  },
+
+  async verified(q: Queryable, c: { id: string; username: string }): Promise<void> {
+    await q.query(
+      `INSERT INTO social.cirri (id, username, display_name, verified) VALUES ($1, $2, $2, true)
+         ON CONFLICT (id) DO UPDATE SET verified = true, username = EXCLUDED.username`,
+      [c.id, c.username],
+    );
+  },
+
+  async profileChanged(q: Queryable, c: ProfileFacts): Promise<void> {
+    await q.query(
+      `INSERT INTO social.cirri (id, username, display_name, image, verified) VALUES ($1, $2, $3, $4, true)
+         ON CONFLICT (id) DO UPDATE
+           SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, image = EXCLUDED.image`,
+      [c.id, c.username, c.displayName, c.image],
+    );
+  },
+
+  /**
+   * The caller of a follow, as the gateway vouches for it. Only a verified cirrus can sign in, so a caller whose
+   * events have not reached the directory yet is listed now (its display name follows with the events).
+   */
+  async ensureCaller(q: Queryable, caller: Caller): Promise<void> {
+    await q.query(
+      `INSERT INTO social.cirri (id, username, display_name, verified) VALUES ($1, $2, $2, true)
+         ON CONFLICT (id) DO NOTHING`,
+      [caller.id, caller.username],
+    );
+  },
+
+  /**
+   * Moves the follower's following count and the followee's followers count by `delta`. Both rows are locked in
+   * id order first, so two cirri following each other at the same moment cannot deadlock. (NO KEY UPDATE: the
+   * new edge's foreign keys hold KEY SHARE locks on the same rows, which a plain FOR UPDATE would wait for.)
+   */
+  async moveCounts(q: Queryable, followerId: string, followeeId: string, delta: 1 | -1): Promise<void> {
+    await q.query(`SELECT id FROM social.cirri WHERE id IN ($1, $2) ORDER BY id FOR NO KEY UPDATE`, [
+      followerId,
+      followeeId,
+    ]);
+    await q.query(
+      `UPDATE social.cirri
+          SET following = following + CASE WHEN id = $1 THEN $3 ELSE 0 END,
+              followers = followers + CASE WHEN id = $2 THEN $3 ELSE 0 END
+        WHERE id IN ($1, $2)`,
+      [followerId, followeeId, delta],
+    );
+  },
+};

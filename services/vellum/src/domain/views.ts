@@ -1,0 +1,45 @@
+import type { CreatorView, VellumListItem, VellumView } from '@vellum/proto';
+import type { VellumRecord, VellumSummary } from '../store/vellum-store';
+
+/** The author as lists show it (spec section 3); the display name falls back to the username. */
+function authorView(v: VellumSummary) {
+  return {
+    i: v.ownerId,
+    username: v.author.username,
+    display_name: v.author.displayName || v.author.username,
+  };
+}
+
+/** A row of a list: everything but the body. */
+export function listItemView(v: VellumSummary): VellumListItem {
+  return {
+    i: v.id,
+    title: v.title,
+    last_edited: v.lastEdited.toISOString(),
+    is_new: v.isNew,
+    is_public: v.isPublic,
+    cirrus_i: v.ownerId,
+    owned_by_cirrus: authorView(v),
+  };
+}
+
+/** The whole vellum; `text` is the document's JSON text. */
+export function vellumView(v: VellumRecord): VellumView {
+  return { ...listItemView(v), text: v.body, created_at: v.createdAt.toISOString() };
+}
+
+export function creatorView(c: {
+  id: string;
+  username: string;
+  displayName: string;
+  publicVellums: number;
+  lastEdited: Date;
+}): CreatorView {
+  return {
+    i: c.id,
+    username: c.username,
+    display_name: c.displayName || c.username,
+    publicVellums: c.publicVellums,
+    lastEdited: c.lastEdited.toISOString(),
+  };
+}

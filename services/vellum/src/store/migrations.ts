@@ -1,0 +1,62 @@
+import type { Migration } from '@vellum/platform';
+
+export const SCHEMA = 'vellum';
+
+export const migrations: Migration[] = [
+  {
+    id: '0001_vellums',
+    sql: `
+      -- pg_trgm is trusted (PostgreSQL 13+) and one per database: created in public wherever it is not yet. Another
+      -- service creating it at the same moment is not an error.
+      DO $$ BEGIN
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
+      END $$;
+
+      -- Authors as identity's events describe them (username, display name); seeded from the caller on a write.
+      CREATE TABLE vellum.authors (
+        id uuid PRIMARY KEY,
+        username text NOT NULL,
+        display_name text NOT NULL DEFAULT ''
+      );
+      CREATE INDEX authors_username_idx ON vellum.authors (lower(username));
+
+      CREATE TABLE vellum.vellums (
+        id uuid PRIMARY KEY,
+        owner_id uuid NOT NULL,
+        title text NOT NULL,
+        -- The TipTap document as JSON text, exactly as validated; '' for an empty vellum.
+        body text NOT NULL DEFAULT '',
+        -- Its words (title excluded), for text search.
+        body_text text NOT NULL DEFAULT '',
+        is_public boolean NOT NULL DEFAULT false,
+        -- True from creation until the owner first saves it.
+        is_new boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL,
+        last_edited timestamptz NOT NULL,
+        -- Kept with every rating: how many readers rated it and the sum of their levels (bad 1, good 2, excellent 3).
+        rating_count integer NOT NULL DEFAULT 0,
+        rating_sum integer NOT NULL DEFAULT 0,
+        search_text text GENERATED ALWAYS AS (lower(title || ' ' || body_text)) STORED
+      );
+      -- An owner's list, newest edited first.
+      CREATE INDEX vellums_owner_idx ON vellum.vellums (owner_id, last_edited DESC, id DESC);
+      -- Discovery: keyset pages over public vellums, newest edited first.
+      CREATE INDEX vellums_public_idx ON vellum.vellums (last_edited DESC, id DESC) WHERE is_public;
+      -- Creators: public vellums per author.
+      CREATE INDEX vellums_public_owner_idx ON vellum.vellums (owner_id, last_edited) WHERE is_public;
+      -- Showcase: rated public vellums.
+      CREATE INDEX vellums_rated_idx ON vellum.vellums (rating_count) WHERE is_public AND rating_count > 0;
+      -- Text search: case-insensitive substring of title and body.
+      CREATE INDEX vellums_search_idx ON vellum.vellums USING gin (search_text gin_trgm_ops);
+
+      CREATE TABLE vellum.ratings (
+        vellum_id uuid NOT NULL REFERENCES vellum.vellums (id) ON DELETE CASCADE,
+        rater_id uuid NOT NULL,
+        level smallint NOT NULL CHECK (level BETWEEN 1 AND 3),
+        rated_at timestamptz NOT NULL,
+        PRIMARY KEY (vellum_id, rater_id)
+      );
+    `,
+  },
+];

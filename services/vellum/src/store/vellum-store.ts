@@ -1,0 +1,219 @@
+import type { Queryable } from '@vellum/platform';
+
+/** A vellum without its body, with its author: a row of a list. */
+export interface VellumSummary {
+  id: string;
+  ownerId: string;
+  title: string;
+  isPublic: boolean;
+  isNew: boolean;
+  lastEdited: Date;
+  author: { username: string; displayName: string };
+}
+
+export interface VellumRecord extends VellumSummary {
+  /** The document as JSON text; '' for an empty vellum. */
+  body: string;
+  createdAt: Date;
+  ratingCount: number;
+  ratingSum: number;
+}
+
+export interface NewVellum {
+  id: string;
+  ownerId: string;
+  title: string;
+  body: string;
+  bodyText: string;
+  at: Date;
+}
+
+export interface LockedVellum {
+  id: string;
+  ownerId: string;
+  isPublic: boolean;
+  title: string;
+}
+
+/** Where a discovery page starts: after this vellum in (last_edited DESC, id DESC) order. */
+export interface DiscoveryKey {
+  editedAt: string;
+  id: string;
+}
+
+interface SummaryRow {
+  id: string;
+  owner_id: string;
+  title: string;
+  is_public: boolean;
+  is_new: boolean;
+  last_edited: Date | string;
+  username: string | null;
+  display_name: string | null;
+}
+
+interface RecordRow extends SummaryRow {
+  body: string;
+  created_at: Date | string;
+  rating_count: number;
+  rating_sum: number;
+}
+
+const SUMMARY_COLUMNS = `v.id, v.owner_id, v.title, v.is_public, v.is_new, v.last_edited, a.username, a.display_name`;
+const FROM = `vellum.vellums v LEFT JOIN vellum.authors a ON a.id = v.owner_id`;
+
+const toSummary = (row: SummaryRow): VellumSummary => ({
+  id: row.id,
+  ownerId: row.owner_id,
+  title: row.title,
+  isPublic: row.is_public,
+  isNew: row.is_new,
+  lastEdited: new Date(row.last_edited),
+  author: { username: row.username ?? '', displayName: row.display_name ?? '' },
+});
+
+const toRecord = (row: RecordRow): VellumRecord => ({
+  ...toSummary(row),
+  body: row.body,
+  createdAt: new Date(row.created_at),
+  ratingCount: Number(row.rating_count),
+  ratingSum: Number(row.rating_sum),
+});
+
+/** `%` and `_` of a search term match themselves. */
+const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Postgres access for vellums; every function takes the connection or transaction to use. */
+export const vellumStore = {
+  async insert(db: Queryable, v: NewVellum): Promise<void> {
+    await db.query(
+      `INSERT INTO vellum.vellums (id, owner_id, title, body, body_text, created_at, last_edited)
+       VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+      [v.id, v.ownerId, v.title, v.body, v.bodyText, v.at],
+    );
+  },
+
+  async byId(db: Queryable, id: string): Promise<VellumRecord | null> {
+    const { rows } = await db.query<RecordRow>(
+      `SELECT ${SUMMARY_COLUMNS}, v.body, v.created_at, v.rating_count, v.rating_sum FROM ${FROM} WHERE v.id = $1`,
+      [id],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  },
+
+  /** Locks the vellum for the rest of the transaction: writes to one vellum happen one after the other. */
+  async lock(db: Queryable, id: string): Promise<LockedVellum | null> {
+    const { rows } = await db.query<{ owner_id: string; is_public: boolean; title: string }>(
+      `SELECT owner_id, is_public, title FROM vellum.vellums WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    return row ? { id, ownerId: row.owner_id, isPublic: row.is_public, title: row.title } : null;
+  },
+
+  /** Saves a new title and, when given, a new body; the vellum is no longer new. */
+  async save(
+    db: Queryable,
+    id: string,
+    change: { title: string; body?: { json: string; text: string }; at: Date },
+  ): Promise<void> {
+    await db.query(
+      `UPDATE vellum.vellums
+          SET title = $2, body = COALESCE($3, body), body_text = COALESCE($4, body_text),
+              is_new = false, last_edited = $5
+        WHERE id = $1`,
+      [id, change.title, change.body?.json ?? null, change.body?.text ?? null, change.at],
+    );
+  },
+
+  async setPublic(db: Queryable, id: string, isPublic: boolean): Promise<void> {
+    await db.query(`UPDATE vellum.vellums SET is_public = $2 WHERE id = $1`, [id, isPublic]);
+  },
+
+  async remove(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM vellum.vellums WHERE id = $1`, [id]);
+  },
+
+  /** One author's vellums, newest edited first; only the public ones unless `all`; optionally a text search. */
+  async listByOwner(
+    db: Queryable,
+    ownerId: string,
+    options: { all: boolean; search?: string },
+  ): Promise<VellumSummary[]> {
+    const params: unknown[] = [ownerId];
+    let where = 'v.owner_id = $1';
+    if (!options.all) where += ' AND v.is_public';
+    if (options.search !== undefined) {
+      params.push(likePattern(options.search));
+      where += ` AND v.search_text LIKE $${params.length}`;
+    }
+    const { rows } = await db.query<SummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY v.last_edited DESC, v.id DESC`,
+      params,
+    );
+    return rows.map(toSummary);
+  },
+
+  /** A page of public vellums, newest edited first, after `after` (keyset: no rows skipped or counted). */
+  async discover(
+    db: Queryable,
+    options: { after?: DiscoveryKey; limit: number },
+  ): Promise<Array<VellumSummary & { key: DiscoveryKey }>> {
+    const params: unknown[] = [options.limit];
+    let where = 'v.is_public';
+    if (options.after) {
+      params.push(options.after.editedAt, options.after.id);
+      where += ' AND (v.last_edited, v.id) < ($2::timestamptz, $3::uuid)';
+    }
+    const { rows } = await db.query<SummaryRow & { edited_key: string }>(
+      // The key keeps the stored microseconds, which a JS Date would round away.
+      `SELECT ${SUMMARY_COLUMNS}, to_json(v.last_edited) #>> '{}' AS edited_key FROM ${FROM}
+        WHERE ${where} ORDER BY v.last_edited DESC, v.id DESC LIMIT $1`,
+      params,
+    );
+    return rows.map((row) => ({ ...toSummary(row), key: { editedAt: row.edited_key, id: row.id } }));
+  },
+
+  /** Public vellums whose score shows, best average first (then most rated, newest). */
+  async bestRated(db: Queryable, minRatings: number, limit: number): Promise<VellumSummary[]> {
+    const { rows } = await db.query<SummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${FROM}
+        WHERE v.is_public AND v.rating_count >= $1
+        ORDER BY v.rating_sum::float8 / v.rating_count DESC, v.rating_count DESC, v.last_edited DESC, v.id DESC
+        LIMIT $2`,
+      [minRatings, limit],
+    );
+    return rows.map(toSummary);
+  },
+
+  /** Authors with the most public vellums (then the most recently active). */
+  async creators(
+    db: Queryable,
+    limit: number,
+  ): Promise<
+    Array<{ id: string; username: string; displayName: string; publicVellums: number; lastEdited: Date }>
+  > {
+    const { rows } = await db.query<{
+      owner_id: string;
+      username: string | null;
+      display_name: string | null;
+      public_vellums: number;
+      last_edited: Date | string;
+    }>(
+      `SELECT c.owner_id, a.username, a.display_name, c.public_vellums, c.last_edited
+         FROM (SELECT owner_id, count(*)::int AS public_vellums, max(last_edited) AS last_edited
+                 FROM vellum.vellums WHERE is_public GROUP BY owner_id
+                ORDER BY public_vellums DESC, last_edited DESC LIMIT $1) c
+         LEFT JOIN vellum.authors a ON a.id = c.owner_id
+        ORDER BY c.public_vellums DESC, c.last_edited DESC`,
+      [limit],
+    );
+    return rows.map((row) => ({
+      id: row.owner_id,
+      username: row.username ?? '',
+      displayName: row.display_name ?? '',
+      publicVellums: Number(row.public_vellums),
+      lastEdited: new Date(row.last_edited),
+    }));
+  },
+};

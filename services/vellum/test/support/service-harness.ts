@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CirrusCreatedSchema,
+  CirrusProfileChangedSchema,
+  Topics,
+  type DescMessage,
+  type MessageInitShape,
+} from '@vellum/proto';
+import { eventually, standaloneService } from '../../../platform/test/support/standalone-service';
+import { createVellumService } from '../../src/service';
+
+export { eventually };
+
+export interface Person {
+  id: string;
+  username: string;
+}
+
+export const person = (prefix = 'ada'): Person => {
+  const id = randomUUID();
+  return { id, username: `${prefix}.${id.slice(0, 8)}` };
+};
+
+/** The vellum service alone on in-memory PGlite and the in-process bus, called as the gateway calls it. */
+export async function vellumHarness(options: { ratingsRequired?: number } = {}) {
+  const h = await standaloneService(
+    ({ internalAuthSecret, ...ports }) =>
+      createVellumService({
+        ...ports,
+        config: { internalAuthSecret, ratingsRequired: options.ratingsRequired ?? 3 },
+      }),
+    { observe: [Topics.vellumVellum] },
+  );
+
+  /** Delivers an identity event, as identity's outbox relay would, once vellum's inbox has it. */
+  const identityEvent = <D extends DescMessage>(
+    schema: D,
+    cirrusId: string,
+    payload: MessageInitShape<D>,
+    id?: string,
+  ) => h.deliver({ topic: Topics.identityCirrus, producer: 'identity', key: cirrusId, schema, payload, id });
+
+  return {
+    ...h,
+    identityEvent,
+    /** Identity's sign-up event for `p`, with a display name. */
+    signedUp: (p: Person, displayName: string, eventId?: string) =>
+      identityEvent(
+        CirrusCreatedSchema,
+        p.id,
+        { cirrusId: p.id, username: p.username, email: `${p.username}@example.com`, displayName },
+        eventId,
+      ),
+    renamed: (p: Person, displayName: string) =>
+      identityEvent(CirrusProfileChangedSchema, p.id, { cirrusId: p.id, username: p.username, displayName }),
+  };
+}
+
+export type VellumHarness = Awaited<ReturnType<typeof vellumHarness>>;
