@@ -442,7 +442,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       expect(artifact).toEqual({
         image: `vellum/${name}`,
         context: '.',
-        docker: { dockerfile: `services/${name}/Dockerfile` },
+        docker: { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: name } },
       });
       expect(fs.existsSync(path.join(ROOT, artifact.docker.dockerfile))).toBe(true);
       expect(release.setValueTemplates[`${name}.image.repository`]).toBe(`{{.IMAGE_REPO_vellum_${name}}}`);
@@ -467,15 +467,33 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     );
   });
 
-  test('the Dockerfiles build from the root for one workspace and run its dist on a non-root runtime', () => {
+  test('services/Dockerfile builds one workspace (SERVICE) from the root and runs its dist on a non-root runtime', () => {
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'services', 'Dockerfile'), 'utf8');
+    const stages = dockerfile.split(/^(?=FROM )/m).slice(1);
+    // An ARG declared before the first FROM is not seen inside a stage: every stage that names SERVICE declares it.
+    for (const stage of stages.filter((s) => s.includes('${SERVICE'))) {
+      expect(stage).toMatch(/^ARG SERVICE$/m);
+    }
+    expect(dockerfile).toMatch(/npm ci -w "@vellum\/\$\{SERVICE:\?[^}]*\}"[^\n]*\n[^\n]*--omit=dev/);
+    expect(dockerfile).toContain('npx tsc -b "services/${SERVICE}"');
+    expect(dockerfile).toContain('ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs20-debian12:nonroot');
+    expect(dockerfile).toMatch(/^USER 65532:65532$/m);
+    expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
+    // CMD expands no variables: the last WORKDIR makes `dist/main.js` the service's.
+    expect(dockerfile).toMatch(/^WORKDIR \/app\/services\/\$\{SERVICE\}\nCMD \["dist\/main.js"\]\n$/m);
+    const contextSources = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) =>
+      m[1].split(' '),
+    );
+    expect(contextSources).toContain('services/${SERVICE}/');
     for (const name of COMPONENTS) {
-      const dockerfile = fs.readFileSync(path.join(ROOT, 'services', name, 'Dockerfile'), 'utf8');
-      expect(dockerfile).toMatch(new RegExp(`npm ci -w @vellum/${name} [^\\n]*--omit=dev`));
-      expect(dockerfile).toContain(`npx tsc -b services/${name}`);
-      expect(dockerfile).toContain('ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs20-debian12:nonroot');
-      expect(dockerfile).toMatch(/^USER 65532:65532$/m);
-      expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
-      expect(dockerfile).toContain(`CMD ["services/${name}/dist/main.js"]`);
+      const workspace = path.join(ROOT, 'services', name);
+      expect(JSON.parse(fs.readFileSync(path.join(workspace, 'package.json'), 'utf8')).name).toBe(
+        `@vellum/${name}`,
+      );
+      expect(fs.existsSync(path.join(workspace, 'src', 'main.ts'))).toBe(true);
+      for (const source of contextSources) {
+        expect(fs.existsSync(path.join(ROOT, source.replaceAll('${SERVICE}', name)))).toBe(true);
+      }
     }
     const ignored = fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['.git', '**/node_modules', '**/dist', '**/.data']));

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each beside its baseline, printed as tables. Build first (`npm run build`);
-// the outbox relay benchmark needs DATABASE_URL and KAFKA_BROKERS (source ~/.cache/vellum/run/env.sh).
+// the outbox relay benchmark needs DATABASE_URL and KAFKA_BROKERS (source ~/.cache/vellum/run/env.sh); vellum's
+// and social's run on PGlite and, with DATABASE_URL, on Postgres too.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +13,23 @@ console.log('\n== embedded start-up and memory ==');
 console.table(await benchStartup());
 console.log('\n== sign-in cost: argon2id ==');
 console.table(await benchArgon2());
-console.log('\n== outbox relay and event latency ==');
-const relay = spawnSync(
-  process.execPath,
+// The TypeScript benchmarks run from source through swc, as the tests do.
+const benches = [
+  ['outbox relay and event latency', 'services/platform/bench/outbox-relay.bench.ts'],
   [
-    '-r',
-    './services/platform/test/events/fixtures/swc-register.cjs',
-    'services/platform/bench/outbox-relay.bench.ts',
+    'vellum discovery: cursor against OFFSET, 200,000 public vellums',
+    'services/vellum/bench/discovery.bench.ts',
   ],
-  { cwd: root, stdio: 'inherit' },
-);
-process.exit(relay.status ?? 1);
+  ['social: search and follower lists, 100,000 cirri', 'services/social/bench/social.bench.ts'],
+];
+let failed = 0;
+for (const [title, file] of benches) {
+  console.log(`\n== ${title} ==`);
+  const run = spawnSync(
+    process.execPath,
+    ['-r', './services/platform/test/events/fixtures/swc-register.cjs', file],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (run.status !== 0) failed++;
+}
+process.exit(failed ? 1 : 0);

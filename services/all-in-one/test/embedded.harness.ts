@@ -25,3 +25,19 @@ export async function startTestProduct(env: Record<string, string> = {}, dataDir
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
+
+/** `describe` with one embedded product started for the block and removed after it; `body` reads its URL. */
+export function describeEmbedded(title: string, body: (url: () => string) => void): void {
+  describe(title, () => {
+    let product: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+    beforeAll(async () => {
+      product = await startTestProduct();
+    }, 60_000);
+    afterAll(async () => {
+      await product?.stop();
+      product?.remove();
+    });
+
+    body(() => product!.url);
+  });
+}

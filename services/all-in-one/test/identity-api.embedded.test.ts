@@ -1,20 +1,9 @@
 import { identityApiSuite } from '../../identity/test/support/identity-api.suite';
 import { TestClient } from '../../identity/test/support/http-client';
 import { newAccount, verifiedAccount } from '../../identity/test/support/accounts';
-import { startTestProduct } from './embedded.harness';
+import { describeEmbedded, startTestProduct } from './embedded.harness';
 
-describe('identity through the gateway, embedded', () => {
-  let product: Awaited<ReturnType<typeof startTestProduct>>;
-  beforeAll(async () => {
-    product = await startTestProduct();
-  });
-  afterAll(async () => {
-    await product.stop();
-    product.remove();
-  });
-
-  identityApiSuite(() => product.url);
-});
+describeEmbedded('identity through the gateway, embedded', (url) => identityApiSuite(url));
 
 describe('embedded mode', () => {
   it('keeps accounts when the process stops and starts again', async () => {

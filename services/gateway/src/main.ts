@@ -7,6 +7,7 @@ import {
   createLogger,
   exitOnSignals,
   loadConfig,
+  logRedisOutages,
   RedisRateLimiter,
   RedisSessionStore,
   serve,
@@ -18,14 +19,7 @@ import { VERSION } from './version';
 async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
-  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 });
-  // ioredis reconnects by itself; readiness reports the outage, the log says why (once per distinct error).
-  let lastRedisError = '';
-  redis.on('error', (err: Error) => {
-    if (err.message !== lastRedisError) logger.warn({ err }, 'redis unavailable');
-    lastRedisError = err.message;
-  });
-  redis.on('ready', () => (lastRedisError = ''));
+  const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
   const drain = { draining: false };
   const gateway = createGateway({
     logger,

@@ -6,18 +6,9 @@ import {
   decodePayload,
   unpackEnvelope,
 } from '@vellum/proto';
+import { eventually } from '../../platform/test/support/standalone-service';
 import { identityHarness } from './support/service-harness';
 import { newAccount } from './support/accounts';
-
-async function eventually<T>(read: () => T | undefined, ms = 3000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('identity events', () => {
   it('publishes created, verified and signed-in through the outbox, keyed by the cirrus', async () => {
@@ -33,7 +24,7 @@ describe('identity events', () => {
         .send({ email: account.email, password: account.password });
       expect(signin.status).toBe(200);
 
-      await eventually(() => (h.published.length >= 3 ? true : undefined));
+      await eventually(() => (h.published.length >= 3 ? true : undefined), 3_000);
       const envelopes = h.published.map((m) => ({ key: m.key, envelope: unpackEnvelope(m.value) }));
       expect(envelopes.map((e) => e.envelope.type)).toEqual([
         CirrusCreatedSchema.typeName,

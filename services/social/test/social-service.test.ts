@@ -23,10 +23,10 @@ describe('social service', () => {
   });
 
   const search = (as: { id: string; username: string }, query: string, limit?: number) =>
-    request(h.app)
+    h
+      .as(as)
       .get('/api/search')
-      .query(limit === undefined ? { query } : { query, limit })
-      .set(h.as(as));
+      .query(limit === undefined ? { query } : { query, limit });
 
   describe('the directory, kept from identity.cirrus.v1', () => {
     it('lists a cirrus once verified, with its display name, and ignores events it does not need', async () => {
@@ -50,7 +50,7 @@ describe('social service', () => {
     it('takes a profile change (display name and image) into search and lists', async () => {
       const ann = await h.cirrus('profile.ann', { displayName: 'Ann Lee' });
       const bob = await h.cirrus('profile.bob');
-      await request(h.app).post('/api/cirrus/profile.ann/follow').set(h.as(bob)).expect(200);
+      await h.as(bob).post('/api/cirrus/profile.ann/follow').expect(200);
       await h.profileChanged(ann, { displayName: 'Annabel Lee', image: 'https://img.example/ann.png' });
       expect((await search(bob, 'annabel')).body.results).toEqual([
         { username: 'profile.ann', display_name: 'Annabel Lee' },
@@ -91,11 +91,11 @@ describe('social service', () => {
       const bob = await h.cirrus('events.bob');
       h.clock.now = new Date('2026-01-01T00:00:00Z');
       for (let i = 0; i < 2; i++) {
-        await request(h.app).post('/api/cirrus/events.ann/follow').set(h.as(bob)).expect(200);
+        await h.as(bob).post('/api/cirrus/events.ann/follow').expect(200);
       }
       h.clock.now = new Date('2026-01-02T00:00:00Z');
       for (let i = 0; i < 2; i++) {
-        await request(h.app).delete('/api/cirrus/events.ann/follow').set(h.as(bob)).expect(200);
+        await h.as(bob).delete('/api/cirrus/events.ann/follow').expect(200);
       }
       const about = () => h.published.filter((m) => m.key === ann.id);
       await eventually(() => (about().length >= 2 ? true : undefined));
@@ -123,8 +123,8 @@ describe('social service', () => {
         (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM social.${table}`)).rows[0]!.n;
       const before = { follows: await count('follows'), outbox: await count('outbox') };
       const bob = await h.cirrus('refused.bob');
-      await request(h.app).post('/api/cirrus/refused.bob/follow').set(h.as(bob)).expect(400);
-      await request(h.app).post('/api/cirrus/nobody/follow').set(h.as(bob)).expect(404);
+      await h.as(bob).post('/api/cirrus/refused.bob/follow').expect(400);
+      await h.as(bob).post('/api/cirrus/nobody/follow').expect(404);
       await request(h.app).post('/api/cirrus/refused.bob/follow').expect(401);
       expect({ follows: await count('follows'), outbox: await count('outbox') }).toEqual(before);
     });
@@ -132,7 +132,7 @@ describe('social service', () => {
     it('lists a caller whose identity events have not arrived yet', async () => {
       await h.cirrus('early.ann');
       const early = { id: '00000000-0000-4000-8000-000000000001', username: 'early.bird' };
-      await request(h.app).post('/api/cirrus/early.ann/follow').set(h.as(early)).expect(200);
+      await h.as(early).post('/api/cirrus/early.ann/follow').expect(200);
       const followers = await request(h.app).get('/api/cirrus/early.ann/followers');
       expect(followers.body.followers).toEqual([
         { _doc: { i: early.id, username: 'early.bird' }, image: '', display_name: 'early.bird' },
@@ -143,8 +143,8 @@ describe('social service', () => {
       const ann = await h.cirrus('mutual.ann');
       const bob = await h.cirrus('mutual.bob');
       await Promise.all([
-        request(h.app).post('/api/cirrus/mutual.bob/follow').set(h.as(ann)),
-        request(h.app).post('/api/cirrus/mutual.ann/follow').set(h.as(bob)),
+        h.as(ann).post('/api/cirrus/mutual.bob/follow'),
+        h.as(bob).post('/api/cirrus/mutual.ann/follow'),
       ]);
       for (const name of ['mutual.ann', 'mutual.bob']) {
         expect((await request(h.app).get(`/api/cirrus/${name}/follow`)).body).toEqual({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '@vellum/platform';
+import { serviceEnvShape } from '@vellum/platform';
 
 /** Settings of the vellum service that both composition roots read (main.ts and all-in-one). */
 export const vellumSettingsShape = {
@@ -9,12 +9,7 @@ export const vellumSettingsShape = {
 
 /** The vellum service's environment (distributed mode). */
 export const vellumEnv = z.object({
-  NODE_ENV: env.nodeEnv(),
-  LOG_LEVEL: env.logLevel(),
-  PORT: env.port(8080),
-  DATABASE_URL: env.postgresUrl(),
-  KAFKA_BROKERS: env.brokers(),
-  INTERNAL_AUTH_SECRET: env.secret(),
+  ...serviceEnvShape,
   ...vellumSettingsShape,
 });
 

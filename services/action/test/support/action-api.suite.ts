@@ -166,61 +166,71 @@ export function actionApiSuite(baseUrl: () => string) {
       }
     });
 
-    it("land in the follower's requested actions and count as outstanding until done", async () => {
-      // The follow reaches the action service through social's events.
-      const sent = await eventually(async () => {
-        const res = await ann.client.post('/api/action/request', {
-          forCirrusI: bob.id,
-          text: 'Review chapter two',
-          priority: 'High',
+    it(
+      "land in the follower's requested actions and count as outstanding until done",
+      async () => {
+        // The follow reaches the action service through social's events.
+        const sent = await eventually(async () => {
+          const res = await ann.client.post('/api/action/request', {
+            forCirrusI: bob.id,
+            text: 'Review chapter two',
+            priority: 'High',
+          });
+          return res.status === 201 ? res.body : undefined;
+        }, SLOW);
+        expect(sent).toEqual({
+          action: {
+            i: expect.any(String),
+            text: 'Review chapter two',
+            priority: 'High',
+            created_at: expect.any(String),
+          },
+          // Until identity's CirrusCreated reaches the action service (a fresh consumer group on Kafka reads the
+          // whole topic first), a name is the username.
+          sentTo: { i: bob.id, username: bob.username, display_name: expect.stringMatching(nameOf(bob)) },
         });
-        return res.status === 201 ? res.body : undefined;
-      }, SLOW);
-      expect(sent).toEqual({
-        action: {
-          i: expect.any(String),
-          text: 'Review chapter two',
-          priority: 'High',
-          created_at: expect.any(String),
-        },
-        // Until identity's CirrusCreated reaches the action service (a fresh consumer group on Kafka reads the
-        // whole topic first), a name is the username.
-        sentTo: { i: bob.id, username: bob.username, display_name: expect.stringMatching(nameOf(bob)) },
-      });
-      const action = sent.action as ActionView;
-      await eventually(async () => {
-        const requester = (await actionsOf(bob)).actionsRequested[0]?.cirrus_id;
-        return requester?.display_name === ann.displayName || undefined;
-      }, SLOW);
-      expect(await actionsOf(bob)).toEqual({
-        actionsHigh: [],
-        actionsMedium: [],
-        actionsLow: [],
-        actionsRequested: [
-          { ...action, cirrus_id: { i: ann.id, username: ann.username, display_name: ann.displayName } },
-        ],
-        outstandingActions: 1,
-      });
-      expect(await snippetOf(bob)).toEqual({ highestPriority: 'High', totalActions: 1 });
-      // The sender neither sees nor closes it.
-      expect((await actionsOf(ann)).actionsRequested).toEqual([]);
-      expect((await ann.client.put(`/api/action/${action.i}/complete`)).status).toBe(404);
-      // identity's profile follows the action service's events.
-      await eventually(async () => ((await outstandingOf(bob)) === 1 ? true : undefined), SLOW);
+        const action = sent.action as ActionView;
+        await eventually(async () => {
+          const requester = (await actionsOf(bob)).actionsRequested[0]?.cirrus_id;
+          return requester?.display_name === ann.displayName || undefined;
+        }, SLOW);
+        expect(await actionsOf(bob)).toEqual({
+          actionsHigh: [],
+          actionsMedium: [],
+          actionsLow: [],
+          actionsRequested: [
+            { ...action, cirrus_id: { i: ann.id, username: ann.username, display_name: ann.displayName } },
+          ],
+          outstandingActions: 1,
+        });
+        expect(await snippetOf(bob)).toEqual({ highestPriority: 'High', totalActions: 1 });
+        // The sender neither sees nor closes it.
+        expect((await actionsOf(ann)).actionsRequested).toEqual([]);
+        expect((await ann.client.put(`/api/action/${action.i}/complete`)).status).toBe(404);
+        // identity's profile follows the action service's events.
+        await eventually(async () => ((await outstandingOf(bob)) === 1 ? true : undefined), SLOW);
 
-      expect((await bob.client.put(`/api/action/${action.i}/complete`)).body.action.state).toBe('completed');
-      expect(await actionsOf(bob)).toMatchObject({ actionsRequested: [], outstandingActions: 0 });
-      expect(await snippetOf(bob)).toEqual({ highestPriority: null, totalActions: 0 });
-      await eventually(async () => ((await outstandingOf(bob)) === 0 ? true : undefined), SLOW);
-    }, 3 * SLOW);
+        expect((await bob.client.put(`/api/action/${action.i}/complete`)).body.action.state).toBe(
+          'completed',
+        );
+        expect(await actionsOf(bob)).toMatchObject({ actionsRequested: [], outstandingActions: 0 });
+        expect(await snippetOf(bob)).toEqual({ highestPriority: null, totalActions: 0 });
+        await eventually(async () => ((await outstandingOf(bob)) === 0 ? true : undefined), SLOW);
+      },
+      3 * SLOW,
+    );
 
-    it('stop once the follower unfollows', async () => {
-      await follow(bob, ann, 'DELETE');
-      const status = await eventually(async () => {
-        const res = await ann.client.post('/api/action/request', { forCirrusI: bob.id, text: 'One more' });
-        return res.status === 403 ? res.body.error : undefined;
-      }, SLOW);
-      expect(status).toBe(actionMessages.followersOnly);
-    }, 3 * SLOW);
+    it(
+      'stop once the follower unfollows',
+      async () => {
+        await follow(bob, ann, 'DELETE');
+        const status = await eventually(async () => {
+          const res = await ann.client.post('/api/action/request', { forCirrusI: bob.id, text: 'One more' });
+          return res.status === 403 ? res.body.error : undefined;
+        }, SLOW);
+        expect(status).toBe(actionMessages.followersOnly);
+      },
+      3 * SLOW,
+    );
   });
 }

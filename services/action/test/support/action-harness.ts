@@ -28,8 +28,8 @@ export async function actionHarness() {
     followeeId: followee.id,
     followeeUsername: followee.username,
   });
-  const social = { topic: Topics.socialFollow, producer: 'social' };
-  const identity = { topic: Topics.identityCirrus, producer: 'identity' };
+  const identityEvent = h.eventsOf('identity', Topics.identityCirrus);
+  const socialEvent = h.eventsOf('social', Topics.socialFollow);
 
   return {
     ...h,
@@ -41,42 +41,21 @@ export async function actionHarness() {
         username: `${first.toLowerCase()}.${id.slice(0, 8)}`,
         displayName: `${first} Lovelace`,
       };
-      await h.deliver({
-        ...identity,
-        key: id,
-        schema: CirrusCreatedSchema,
-        payload: {
-          cirrusId: id,
-          username: p.username,
-          displayName: p.displayName,
-          email: `${id}@example.com`,
-        },
+      await identityEvent(CirrusCreatedSchema, id, {
+        cirrusId: id,
+        username: p.username,
+        displayName: p.displayName,
+        email: `${id}@example.com`,
       });
       return p;
     },
     renamed: (p: Person, displayName: string) =>
-      h.deliver({
-        ...identity,
-        key: p.id,
-        schema: CirrusProfileChangedSchema,
-        payload: { cirrusId: p.id, username: p.username, displayName },
-      }),
+      identityEvent(CirrusProfileChangedSchema, p.id, { cirrusId: p.id, username: p.username, displayName }),
     /** social's CirrusFollowed: `follower` now follows `followee`. */
     followed: (follower: Person, followee: Person, id?: string) =>
-      h.deliver({
-        ...social,
-        key: followee.id,
-        schema: CirrusFollowedSchema,
-        payload: ends(follower, followee),
-        id,
-      }),
+      socialEvent(CirrusFollowedSchema, followee.id, ends(follower, followee), id),
     unfollowed: (follower: Person, followee: Person) =>
-      h.deliver({
-        ...social,
-        key: followee.id,
-        schema: CirrusUnfollowedSchema,
-        payload: ends(follower, followee),
-      }),
+      socialEvent(CirrusUnfollowedSchema, followee.id, ends(follower, followee)),
   };
 }
 

@@ -1,12 +1,10 @@
-import { idempotent, type Db, type Subscription } from '@vellum/platform';
+import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
 import {
   ActionAbandonedSchema,
   ActionCompletedSchema,
   ActionCreatedSchema,
   ActionRequestedSchema,
-  decodePayload,
   Topics,
-  unpackEnvelope,
 } from '@vellum/proto';
 import { outstandingStore } from '../store/outstanding-store';
 import { SCHEMA } from '../store/migrations';
@@ -24,20 +22,14 @@ const ACTION_EVENTS = [
  * newest one's number is the count.
  */
 export function outstandingProjection(db: Db): Subscription {
-  return {
+  return projection({
+    db,
+    schema: SCHEMA,
     group: 'identity',
+    consumer: 'outstanding-actions',
     topics: [Topics.actionAction],
-    handler: idempotent({
-      db,
-      schema: SCHEMA,
-      consumer: 'outstanding-actions',
-      apply: async (tx, message) => {
-        const envelope = unpackEnvelope(message.value);
-        const schema = ACTION_EVENTS.find((s) => s.typeName === envelope.type);
-        if (!schema) return;
-        const event = decodePayload(envelope, schema);
-        await outstandingStore.set(tx, event.ownerId, event.outstandingActions);
-      },
-    }),
-  };
+    on: ACTION_EVENTS.map((schema) =>
+      onEvent(schema, (tx, event) => outstandingStore.set(tx, event.ownerId, event.outstandingActions)),
+    ),
+  });
 }

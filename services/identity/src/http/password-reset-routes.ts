@@ -1,35 +1,24 @@
 import { Router } from 'express';
-import { emailRequestSchema, firstMessage, resetPasswordSchema, resetTokenCheckSchema } from '@vellum/proto';
+import { firstMessage, resetPasswordSchema, resetTokenCheckSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
 import { hashToken, tokenIsUsable } from '../domain/tokens';
 import { cirrusStore } from '../store/cirrus-store';
 import { cirrusEvents } from '../events/cirrus-events';
 import { passwordResetMail } from '../mail/templates';
-import { issueToken } from './issue-token';
+import { mailLinkHandler } from './mail-link';
 
 export function passwordResetRoutes(ctx: IdentityContext): Router {
   const router = Router();
 
-  // Same answer whether or not the email is registered.
-  router.post('/api/password-reset/send', async (req, res) => {
-    const parsed = emailRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      res.status(400).json({ status: 'Error', errorMessage: firstMessage(parsed.error) });
-      return;
-    }
-    const { email } = parsed.data;
-    const cirrus = await cirrusStore.byEmail(ctx.db, email);
-    if (cirrus) {
-      const token = await ctx.db.transaction((tx) =>
-        issueToken(tx, cirrus.id, 'reset_password', ctx.clock()),
-      );
-      await ctx.mailer
-        .send(passwordResetMail(ctx.config.publicUrl, email, token))
-        .catch((err: unknown) => ctx.logger.error({ err }, 'password reset mail failed'));
-    }
-    res.json({ status: 'Success' });
-  });
+  router.post(
+    '/api/password-reset/send',
+    mailLinkHandler(ctx, {
+      purpose: 'reset_password',
+      mail: passwordResetMail,
+      failure: 'password reset mail failed',
+    }),
+  );
 
   router.post('/api/password-reset/token', async (req, res) => {
     const parsed = resetTokenCheckSchema.safeParse(req.body ?? {});

@@ -1,33 +1,26 @@
 import { Router } from 'express';
-import { emailRequestSchema, firstMessage, verifyEmailSchema } from '@vellum/proto';
+import { verifyEmailSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
 import { hashToken, tokenIsUsable } from '../domain/tokens';
 import { cirrusStore } from '../store/cirrus-store';
 import { cirrusEvents } from '../events/cirrus-events';
 import { verificationMail } from '../mail/templates';
-import { issueToken } from './issue-token';
+import { mailLinkHandler } from './mail-link';
 
 export function verificationRoutes(ctx: IdentityContext): Router {
   const router = Router();
 
-  // A new link; the answer is the same whether or not the email is registered, so it reveals nothing.
-  router.put('/api/verification/email', async (req, res) => {
-    const parsed = emailRequestSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      res.status(400).json({ status: 'Error', errorMessage: firstMessage(parsed.error) });
-      return;
-    }
-    const { email } = parsed.data;
-    const cirrus = await cirrusStore.byEmail(ctx.db, email);
-    if (cirrus && !cirrus.emailVerifiedAt) {
-      const token = await ctx.db.transaction((tx) => issueToken(tx, cirrus.id, 'verify_email', ctx.clock()));
-      await ctx.mailer
-        .send(verificationMail(ctx.config.publicUrl, email, token))
-        .catch((err: unknown) => ctx.logger.error({ err }, 'verification mail failed'));
-    }
-    res.json({ status: 'Success' });
-  });
+  // A new link, for an address not verified yet.
+  router.put(
+    '/api/verification/email',
+    mailLinkHandler(ctx, {
+      purpose: 'verify_email',
+      eligible: (cirrus) => !cirrus.emailVerifiedAt,
+      mail: verificationMail,
+      failure: 'verification mail failed',
+    }),
+  );
 
   router.post('/api/verification/email', async (req, res) => {
     const parsed = verifyEmailSchema.safeParse(req.body ?? {});

@@ -46,6 +46,20 @@ export async function waitFor(what: string, predicate: () => boolean | Promise<b
   }
 }
 
+/** A group whose handler always fails on `topic`, so the bus keeps retrying; `attempts()` counts the calls. */
+export async function subscribeFailing(bus: EventBus, topic: string): Promise<{ attempts: () => number }> {
+  let attempts = 0;
+  await bus.subscribe({
+    group: 'g',
+    topics: [topic],
+    handler: async () => {
+      attempts++;
+      throw new Error('fails');
+    },
+  });
+  return { attempts: () => attempts };
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The event bus contract: the in-process bus and the Kafka bus must both pass it. */

@@ -3,7 +3,7 @@ import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { partitionFor } from '../../src/events/partition';
 import type { BusMessage, EventBus } from '../../src/events/types';
-import { describeBusContract, message, text, uniqueName, waitFor } from './bus.contract';
+import { describeBusContract, message, subscribeFailing, text, uniqueName, waitFor } from './bus.contract';
 
 const silent = pino({ level: 'silent' });
 const fastRetry = { initialMs: 10, maxMs: 40, maxAttempts: 3 };
@@ -192,17 +192,9 @@ describe('in-process bus with awaitDelivery', () => {
   it('close() rejects a publish waiting out a retry backoff at once', async () => {
     const bus = open({ retry: { initialMs: 60_000, maxMs: 60_000, maxAttempts: 3 } });
     const topic = uniqueName('close-backoff');
-    let attempts = 0;
-    await bus.subscribe({
-      group: 'g',
-      topics: [topic],
-      handler: async () => {
-        attempts++;
-        throw new Error('fails');
-      },
-    });
+    const failing = await subscribeFailing(bus, topic);
     const publishing = bus.publish([message(topic, 'k', 'x')]);
-    await waitFor('the first attempt', () => attempts === 1);
+    await waitFor('the first attempt', () => failing.attempts() === 1);
     const started = Date.now();
     await Promise.all([expect(publishing).rejects.toThrow('Event bus closed before'), bus.close()]);
     expect(Date.now() - started).toBeLessThan(1000);

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
-import { describeBusContract, message, uniqueName, waitFor } from './bus.contract';
+import { describeBusContract, message, subscribeFailing, uniqueName, waitFor } from './bus.contract';
 
 const silent = pino({ level: 'silent' });
 
@@ -51,21 +51,13 @@ describe('in-process bus', () => {
       retry: { initialMs: 60_000, maxMs: 60_000, maxAttempts: 3 },
     });
     const topic = uniqueName('backoff');
-    let attempts = 0;
-    await bus.subscribe({
-      group: 'g',
-      topics: [topic],
-      handler: async () => {
-        attempts++;
-        throw new Error('fails');
-      },
-    });
+    const failing = await subscribeFailing(bus, topic);
     await bus.publish([message(topic, 'k', 'x')]);
-    await waitFor('the first attempt', () => attempts === 1);
+    await waitFor('the first attempt', () => failing.attempts() === 1);
     const started = Date.now();
     await bus.close();
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(attempts).toBe(1);
+    expect(failing.attempts()).toBe(1);
   });
 
   it('keeps a bounded log: a late group starts at the retained messages', async () => {

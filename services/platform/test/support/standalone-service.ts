@@ -107,6 +107,12 @@ export async function standaloneService(
     return id;
   };
 
+  /** `deliver` for one producer's topic, called as `(schema, key, payload, id?)`. */
+  const eventsOf =
+    (producer: string, topic: string) =>
+    <D extends DescMessage>(schema: D, key: string, payload: MessageInitShape<D>, id?: string) =>
+      deliver({ topic, producer, key, schema, payload, id });
+
   return {
     app,
     db,
@@ -115,6 +121,7 @@ export async function standaloneService(
     published,
     as,
     deliver,
+    eventsOf,
     async close() {
       await relay.stop();
       await bus.close();

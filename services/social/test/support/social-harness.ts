@@ -1,30 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import express from 'express';
-import pino from 'pino';
-import {
-  CALLER_HEADER,
-  createInProcessBus,
-  createOutboxRelay,
-  createPgliteDb,
-  migrate,
-  mountService,
-  signAssertion,
-  type BusMessage,
-  type Caller,
-  type Db,
-} from '@vellum/platform';
-import {
-  CirrusCreatedSchema,
-  CirrusProfileChangedSchema,
-  CirrusVerifiedSchema,
-  packEnvelope,
-  Topics,
-  type DescMessage,
-  type MessageInitShape,
-} from '@vellum/proto';
+import type { Caller } from '@vellum/platform';
+import { CirrusCreatedSchema, CirrusProfileChangedSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
+import { standaloneService } from '../../../platform/test/support/standalone-service';
 import { createSocialService } from '../../src/service';
 
-const SECRET = 'i'.repeat(32);
+export { eventually } from '../../../platform/test/support/standalone-service';
 
 export interface TestCirrus extends Caller {
   displayName: string;
@@ -35,51 +15,13 @@ export interface TestCirrus extends Caller {
  * would; `published` collects what social puts on its own topic.
  */
 export async function socialHarness() {
-  const logger = pino({ level: 'silent' });
-  const db: Db = await createPgliteDb({});
-  const bus = createInProcessBus();
-  const clock = { now: new Date('2026-01-01T00:00:00Z') };
-  const published: BusMessage[] = [];
-  let wake = () => {};
-  const service = createSocialService({
-    db,
-    logger,
-    clock: () => clock.now,
-    wakeOutbox: () => wake(),
-    config: { internalAuthSecret: SECRET },
-  });
-  await migrate(db, service.schema, service.migrations);
-  const relay = createOutboxRelay({ db, schema: service.schema, bus, logger, pollIntervalMs: 20 });
-  wake = () => relay.wake();
-  relay.start();
-  for (const subscription of service.subscriptions) await bus.subscribe(subscription);
-  await bus.subscribe({
-    group: 'test-observer',
-    topics: [Topics.socialFollow],
-    handler: async (message) => void published.push(message),
-  });
+  const h = await standaloneService(
+    ({ internalAuthSecret, ...ports }) => createSocialService({ ...ports, config: { internalAuthSecret } }),
+    { observe: [Topics.socialFollow] },
+  );
 
   /** Publishes one identity event and resolves once social's inbox has recorded it. */
-  async function identityEvent<D extends DescMessage>(
-    schema: D,
-    cirrusId: string,
-    payload: MessageInitShape<D>,
-    id: string = randomUUID(),
-  ): Promise<string> {
-    const value = packEnvelope({
-      id,
-      producer: 'identity',
-      aggregateId: cirrusId,
-      payloadSchema: schema,
-      payload,
-    });
-    await bus.publish([{ id, topic: Topics.identityCirrus, key: cirrusId, type: schema.typeName, value }]);
-    await eventually(async () => {
-      const { rows } = await db.query('SELECT 1 FROM social.inbox WHERE event_id = $1', [id]);
-      return rows.length === 1 || undefined;
-    });
-    return id;
-  }
+  const identityEvent = h.eventsOf('identity', Topics.identityCirrus);
 
   /** A cirrus signed up (and, unless told otherwise, verified) at identity. */
   async function cirrus(
@@ -110,36 +52,7 @@ export async function socialHarness() {
       image: change.image,
     });
 
-  return {
-    app: mountService(express(), service, logger),
-    db,
-    clock,
-    published,
-    identityEvent,
-    cirrus,
-    profileChanged,
-    /** The header the gateway sends for a signed-in caller. */
-    as: (caller: Caller) => ({ [CALLER_HEADER]: signAssertion(caller, SECRET) }),
-    async close() {
-      await relay.stop();
-      await bus.close();
-      await db.close();
-    },
-  };
+  return { ...h, identityEvent, cirrus, profileChanged };
 }
 
 export type SocialHarness = Awaited<ReturnType<typeof socialHarness>>;
-
-/** Polls `read` until it gives a value (or `ms` pass). */
-export async function eventually<T>(
-  read: () => Promise<T | undefined> | T | undefined,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

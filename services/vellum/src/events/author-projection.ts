@@ -1,11 +1,5 @@
-import { idempotent, type Db, type Subscription } from '@vellum/platform';
-import {
-  CirrusCreatedSchema,
-  CirrusProfileChangedSchema,
-  decodePayload,
-  Topics,
-  unpackEnvelope,
-} from '@vellum/proto';
+import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
+import { CirrusCreatedSchema, CirrusProfileChangedSchema, Topics } from '@vellum/proto';
 import { SCHEMA } from '../store/migrations';
 import { authorStore } from '../store/author-store';
 
@@ -14,23 +8,16 @@ import { authorStore } from '../store/author-store';
  * name, so a renamed author shows under the new name in every list. Other cirrus events carry nothing it keeps.
  */
 export function authorProjection(db: Db): Subscription {
-  return {
+  return projection({
+    db,
+    schema: SCHEMA,
     group: 'vellum',
+    consumer: 'authors',
     topics: [Topics.identityCirrus],
-    handler: idempotent({
-      db,
-      schema: SCHEMA,
-      consumer: 'authors',
-      apply: async (tx, message) => {
-        const envelope = unpackEnvelope(message.value);
-        if (envelope.type === CirrusCreatedSchema.typeName) {
-          const c = decodePayload(envelope, CirrusCreatedSchema);
-          await authorStore.upsert(tx, { id: c.cirrusId, username: c.username, displayName: c.displayName });
-        } else if (envelope.type === CirrusProfileChangedSchema.typeName) {
-          const c = decodePayload(envelope, CirrusProfileChangedSchema);
-          await authorStore.upsert(tx, { id: c.cirrusId, username: c.username, displayName: c.displayName });
-        }
-      },
-    }),
-  };
+    on: [CirrusCreatedSchema, CirrusProfileChangedSchema].map((schema) =>
+      onEvent(schema, (tx, c) =>
+        authorStore.upsert(tx, { id: c.cirrusId, username: c.username, displayName: c.displayName }),
+      ),
+    ),
+  });
 }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CirrusCreatedSchema,
-  CirrusProfileChangedSchema,
-  Topics,
-  type DescMessage,
-  type MessageInitShape,
-} from '@vellum/proto';
+import { CirrusCreatedSchema, CirrusProfileChangedSchema, Topics } from '@vellum/proto';
 import { eventually, standaloneService } from '../../../platform/test/support/standalone-service';
 import { createVellumService } from '../../src/service';
 
@@ -33,12 +27,7 @@ export async function vellumHarness(options: { ratingsRequired?: number } = {}) 
   );
 
   /** Delivers an identity event, as identity's outbox relay would, once vellum's inbox has it. */
-  const identityEvent = <D extends DescMessage>(
-    schema: D,
-    cirrusId: string,
-    payload: MessageInitShape<D>,
-    id?: string,
-  ) => h.deliver({ topic: Topics.identityCirrus, producer: 'identity', key: cirrusId, schema, payload, id });
+  const identityEvent = h.eventsOf('identity', Topics.identityCirrus);
 
   return {
     ...h,

@@ -1,0 +1,57 @@
+import {
+  decodePayload,
+  unpackEnvelope,
+  type DescMessage,
+  type Envelope,
+  type MessageShape,
+} from '@vellum/proto';
+import type { Db, Tx } from '../db/db';
+import { idempotent } from './inbox';
+import type { Subscription } from './types';
+
+/** What a projection does with one event type: the payload decoded as `schema`, applied through `tx`. */
+export interface EventCase {
+  typeName: string;
+  apply: (tx: Tx, envelope: Envelope) => Promise<void>;
+}
+
+export function onEvent<D extends DescMessage>(
+  schema: D,
+  apply: (tx: Tx, event: MessageShape<D>) => Promise<void>,
+): EventCase {
+  return { typeName: schema.typeName, apply: (tx, envelope) => apply(tx, decodePayload(envelope, schema)) };
+}
+
+/** Applies an envelope with the case for its type; events of any other type change nothing. */
+function eventApplier(cases: EventCase[]): (tx: Tx, envelope: Envelope) => Promise<void> {
+  const byType = new Map(cases.map((c) => [c.typeName, c.apply]));
+  return async (tx, envelope) => byType.get(envelope.type)?.(tx, envelope);
+}
+
+export interface ProjectionOptions {
+  db: Db;
+  /** The consuming service's schema, where its inbox is. */
+  schema: string;
+  /** The consuming service's consumer group. */
+  group: string;
+  /** Names this projection in the inbox: each projection applies an event once. */
+  consumer: string;
+  /** One subscription per group and topic set: a Kafka group's members must all subscribe to the same topics. */
+  topics: string[];
+  on: EventCase[];
+}
+
+/** A read model kept from other services' events: each event decoded from its envelope and applied once (inbox). */
+export function projection(options: ProjectionOptions): Subscription {
+  const apply = eventApplier(options.on);
+  return {
+    group: options.group,
+    topics: options.topics,
+    handler: idempotent({
+      db: options.db,
+      schema: options.schema,
+      consumer: options.consumer,
+      apply: (tx, message) => apply(tx, unpackEnvelope(message.value)),
+    }),
+  };
+}
