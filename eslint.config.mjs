@@ -8,6 +8,8 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-types/**',
+      '.tmp/**',
       '**/coverage/**',
       '**/.data/**',
       'proto/src/gen/**',

@@ -13,6 +13,8 @@ module.exports = {
     '<rootDir>/charts',
     '<rootDir>/frontends/ui',
     '<rootDir>/frontends/shell',
+    '<rootDir>/frontends/editor',
+    '<rootDir>/frontends/actions',
     // Browser tests last-listed; they start the built product themselves (see frontends/e2e/README.md).
     '<rootDir>/frontends/e2e',
   ],

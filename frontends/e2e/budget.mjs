@@ -1,52 +1,13 @@
 // Prints the shell's budget figures (issue 4): the JavaScript the welcome page loads, gzipped, and its first
 // contentful paint, in Chromium against the embedded product. Run: npm run budget -w @vellum/e2e
 // (plain JavaScript: Node 20 cannot run TypeScript; the product and shell must be built.)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { startProduct } from './harness/script-product.mjs';
 
 const JS_BUDGET_KB = 150;
 const FCP_BUDGET_MS = 1000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-async function startProduct() {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vellum-budget-'));
-  const child = spawn(process.execPath, [path.join(root, 'services/all-in-one/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
-      if (match) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the product exited (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const FCP_LOADS = 5;
 
 async function measure(browser, url) {
   const context = await browser.newContext();
@@ -86,7 +47,13 @@ const browser = await chromium.launch({
 });
 try {
   await measure(browser, `${product.url}/`); // warm the server's caches
-  const { scripts, fcp } = await measure(browser, `${product.url}/`);
+  // Each load is cold for the browser (a fresh context); the median of several keeps one slow load on a busy
+  // machine from deciding the verdict.
+  const loads = [];
+  for (let i = 0; i < FCP_LOADS; i++) loads.push(await measure(browser, `${product.url}/`));
+  const { scripts } = loads[0];
+  const paints = loads.map((load) => load.fcp).sort((a, b) => a - b);
+  const fcp = paints[Math.floor(paints.length / 2)];
   const totalKb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
   for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) {
     console.log(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
@@ -94,7 +61,10 @@ try {
   console.log(
     `welcome page JavaScript, gzipped: ${totalKb.toFixed(1)} KB in ${scripts.size} files (budget ${JS_BUDGET_KB} KB)`,
   );
-  console.log(`welcome page first contentful paint: ${fcp.toFixed(0)} ms (budget ${FCP_BUDGET_MS} ms)`);
+  console.log(
+    `welcome page first contentful paint, median of ${FCP_LOADS} cold loads: ${fcp.toFixed(0)} ms ` +
+      `(budget ${FCP_BUDGET_MS} ms; all: ${paints.map((p) => p.toFixed(0)).join(', ')})`,
+  );
   const ok = totalKb <= JS_BUDGET_KB && fcp < FCP_BUDGET_MS;
   console.log(ok ? 'budget: within' : 'budget: EXCEEDED');
   process.exitCode = ok ? 0 : 1;

@@ -1,0 +1,54 @@
+import { api } from '@vellum/ui';
+import type {
+  DiscoverResponse,
+  ScoreLevel,
+  ScoreResponse,
+  VellumListResponse,
+  VellumPageResponse,
+} from '@vellum/proto';
+import type { ConversationVellumResponse, SavedVellumResponse, ViewedCirrus } from './types';
+
+const seg = encodeURIComponent;
+
+/** The body of a create or save: `text` is the TipTap document as a JSON string (spec section 3). */
+export interface VellumBody {
+  title: string;
+  text: string;
+}
+
+/** Every vellum call of spec section 7, with its exact path. */
+export const vellumApi = {
+  page: (id: string) => api.get<VellumPageResponse>(`/api/vellum/${seg(id)}`),
+  create: (body: VellumBody) => api.post<SavedVellumResponse>('/api/vellum-new', body),
+  save: (id: string, body: VellumBody) => api.post<unknown>(`/api/vellum/${seg(id)}`, body),
+  remove: (id: string) => api.delete<unknown>(`/api/vellum/${seg(id)}`),
+  publish: (id: string) => api.put<unknown>(`/api/vellum/publish/${seg(id)}`),
+  makePrivate: (id: string) => api.put<unknown>(`/api/vellum/private/${seg(id)}`),
+  score: (id: string) => api.get<ScoreResponse>(`/api/vellum/${seg(id)}/score`),
+  rate: (id: string, level: ScoreLevel) => api.put<unknown>(`/api/vellum/${seg(id)}/score/${level}`),
+  /** The owner's full list, or the public ones for anyone else; `search` (lower-cased) searches title and text. */
+  list: (username: string, search?: string) =>
+    api.get<VellumListResponse>(
+      `/api/cirrus/${seg(username)}/vellums${search ? `?search=${seg(search.toLowerCase())}` : ''}`,
+    ),
+  discover: (cursor?: string | null) =>
+    api.get<DiscoverResponse>(`/api/vellums${cursor ? `?cursor=${seg(cursor)}` : ''}`),
+  cirrus: (username: string) => api.get<{ viewedCirrus: ViewedCirrus }>(`/api/cirrus/${seg(username)}`),
+  conversationVellum: (conversation: string, username: string) =>
+    api.get<ConversationVellumResponse>(`/messenger/${seg(conversation)}/vellum/${seg(username)}`),
+  saveConversationVellum: (id: string, body: VellumBody) =>
+    api.post<unknown>(`/messenger/vellum/${seg(id)}`, body),
+};
+
+/** Query keys; ['cirrus', username] holds the same answer as the shell's profile pages, so they share the cache. */
+export const queryKeys = {
+  vellum: (id: string) => ['vellum', id] as const,
+  score: (id: string) => ['vellum-score', id] as const,
+  lists: () => ['vellums'] as const,
+  list: (username: string) => ['vellums', 'cirrus', username] as const,
+  search: (username: string, text: string) => ['vellums', 'cirrus', username, 'search', text] as const,
+  discover: () => ['vellums', 'discover'] as const,
+  cirrus: (username: string) => ['cirrus', username] as const,
+  conversation: (conversation: string, username: string) =>
+    ['conversation-vellum', conversation, username] as const,
+};

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { DiscoverResponse, VellumListItem } from '@vellum/proto';
+import { Container, LoadingOverlay, useTitle } from '@vellum/ui';
+import { queryKeys, vellumApi } from '../api/vellumApi';
+import { MoreOnScroll } from '../lists/MoreOnScroll';
+import { VellumListView } from '../lists/VellumListView';
+import { texts } from '../texts';
+import '../styles/lists.css';
+
+/** List failures are only logged (spec section 8): the page then reads as the end of the list. */
+async function loadPage(cursor: string | null): Promise<DiscoverResponse> {
+  try {
+    return await vellumApi.discover(cursor);
+  } catch (error) {
+    console.warn('Could not load the public Vellums', error);
+    return { vellums: [], nextCursor: null };
+  }
+}
+
+/** Pages in order, each vellum once (one edited between two pages may come again). */
+export function mergePages(pages: readonly DiscoverResponse[]): VellumListItem[] {
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.vellums).filter((vellum) => !seen.has(vellum.i) && seen.add(vellum.i));
+}
+
+/** /vellums: every public vellum, newest edited first, more pages as the list is scrolled (spec section 2). */
+export default function DiscoverPage() {
+  useTitle(texts.discoverVellums);
+  const pages = useInfiniteQuery({
+    queryKey: queryKeys.discover(),
+    queryFn: ({ pageParam }) => loadPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+  const items = useMemo(() => mergePages(pages.data?.pages ?? []), [pages.data]);
+  return (
+    <Container className="py-4" data-testid="discover-page">
+      <h1 className="h3 mb-3">{texts.discoverVellums}</h1>
+      <LoadingOverlay show={pages.isPending} delay={300} />
+      {pages.isPending ? null : (
+        <VellumListView items={items} variant="discover" emptyText={texts.noPublicVellums} />
+      )}
+      {pages.hasNextPage ? (
+        <MoreOnScroll
+          loading={pages.isFetchingNextPage}
+          onMore={() => {
+            if (!pages.isFetchingNextPage) void pages.fetchNextPage({ cancelRefetch: false });
+          }}
+        />
+      ) : null}
+    </Container>
+  );
+}

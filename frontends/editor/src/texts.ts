@@ -1,0 +1,60 @@
+import { vellumMessages } from '@vellum/proto';
+
+/**
+ * Every text of the vellum pages. The spec's (sections 2, 5 and 8) are word for word; the messages shared with the
+ * vellum service come from @vellum/proto's `vellumMessages`, the rest are the screens' own labels.
+ */
+export const texts = {
+  ...vellumMessages,
+  otherVellums: 'Other Vellums',
+  updatedOn: (date: string) => `Updated on ${date}`,
+  vellumBy: (author: string) => `Vellum by ${author}`,
+  editView: 'Edit View',
+  discardChanges: 'Discard Changes',
+  saved: 'Saved',
+  save: 'Save',
+  saveHint: 'Control + Enter to Save',
+  delete: 'Delete',
+  public: 'Public',
+  private: 'Private',
+  makePublic: 'Make Public',
+  makePrivate: 'Make Private',
+  scoreLevels: { bad: 'Bad', good: 'Good', excellent: 'Excellent' },
+  notRatedYet: (required: number) =>
+    required === 1 ? 'Not rated yet: 1 more rating needed' : `Not rated yet: ${required} more ratings needed`,
+  vellumOfKnowledge: 'Vellum of Knowledge',
+  createVellum: 'Create Vellum',
+  myVellums: 'My Vellums',
+  newVellum: 'New Vellum',
+  titlePlaceholder: 'Title',
+  bodyPlaceholder: 'Write your Vellum…',
+  discoverVellums: 'Discover Vellums',
+  byAuthor: (author: string) => `by ${author}`,
+  filterPlaceholder: 'Filter by title',
+  searchPlaceholder: 'Search in my Vellums',
+  vellumsCount: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'Vellum' : 'Vellums'}`,
+  columns: { visibility: 'Visibility', title: 'Title', lastEdited: 'Last Edited', updated: 'Updated' },
+  moreVellums: 'More Vellums',
+  backToChat: 'Back to Chat',
+  conversationVellum: 'Conversation Vellum',
+  backToTop: 'Back to top',
+  loadFailed: 'This Vellum could not be loaded.',
+  publishFailed: 'Error publishing the Vellum.',
+  privateFailed: 'Error making the Vellum private.',
+  discard: 'Discard',
+  stay: 'Keep Editing',
+  draftKept: (when: string) => `Unsaved edits of this Vellum from ${when} were kept in this browser.`,
+  restore: 'Restore',
+  // Toolbar
+  videoModalTitle: 'Embed a Video',
+  videoFrameTitle: 'Embedded video',
+  videoLinkLabel: 'Video link',
+  videoHelp: 'A video link such as https://www.youtube.com/watch?v=dQw4w9WgXcQ (an 11-character identifier).',
+  embed: 'Embed',
+  cancel: 'Cancel',
+  imagePrompt: 'Image URL',
+  linkLabel: 'Link URL',
+  apply: 'Apply',
+} as const;
+
+export type ScoreLevelLabel = keyof typeof texts.scoreLevels;

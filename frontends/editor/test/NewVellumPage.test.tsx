@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import NewVellumPage from '../src/pages/NewVellumPage';
+import { draftKey, drafts } from '../src/vellum/drafts';
+import { doc, renderPage, serve } from './helpers';
+
+const page = (url = '/new-vellum') => renderPage(<NewVellumPage />, '/new-vellum', url);
+
+describe('the new-vellum page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('is Not Found for a visitor', async () => {
+    serve({}, null);
+    page();
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it("has the title, 'Vellum of Knowledge', the small toolbar, the editor and 'Create Vellum'", async () => {
+    serve({});
+    page();
+    expect(await screen.findByText('Vellum of Knowledge')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Title' })).toBeTruthy();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('title'))).toEqual([
+      'Bold',
+      'Italic',
+      'Underline',
+      'Ordered list',
+      'Bullet list',
+    ]);
+    expect(screen.getByRole('button', { name: 'Create Vellum' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /My Vellums/ }).getAttribute('href')).toBe('/cirrus/ann/vellums');
+  });
+
+  it("asks for a title and some content: 'Give your new Vellum a title and some content.'", async () => {
+    const calls = serve({});
+    page();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), 'Only a title');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Vellum' }));
+    expect((await screen.findByTestId('vellum-error')).textContent).toBe(
+      'Give your new Vellum a title and some content.',
+    );
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('creates with Control + Enter and opens the new vellum', async () => {
+    drafts.write(draftKey('ann', 'new'), {
+      title: 'Kept title',
+      text: doc('Kept body'),
+      savedAt: Date.now(),
+    });
+    const calls = serve({ 'POST /api/vellum-new': { body: { savedVellum: { i: 'v9' } } } });
+    const { router } = page();
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    await waitFor(() => expect((title as HTMLInputElement).value).toBe('Kept title'));
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vellum/v9'));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Kept title',
+      text: doc('Kept body'),
+    });
+    expect(drafts.read(draftKey('ann', 'new'))).toBeNull();
+  });
+
+  it("shows the create failure's text when the server refuses", async () => {
+    drafts.write(draftKey('ann', 'new'), { title: 'T', text: doc('B'), savedAt: Date.now() });
+    serve({ 'POST /api/vellum-new': { status: 400, body: { error: 'nope' } } });
+    page();
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('T'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Create Vellum' }));
+    expect((await screen.findByTestId('vellum-error')).textContent).toBe(
+      'Give your new Vellum a title and some content.',
+    );
+  });
+
+  it('creates an empty vellum and opens it (the side panel variant)', async () => {
+    const calls = serve({ 'POST /api/vellum-new': { body: { savedVellum: { i: 'v7' } } } });
+    const { router } = page('/new-vellum?empty=1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vellum/v7'));
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { title: '', text: '' },
+    ]);
+  });
+});

@@ -1,0 +1,182 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import VellumListPage from '../src/pages/VellumListPage';
+import PublicVellumListPage from '../src/pages/PublicVellumListPage';
+import DiscoverPage from '../src/pages/DiscoverPage';
+import { SEARCH_DEBOUNCE_MS } from '../src/lists/useOwnerSearch';
+import { ann, bob, listItem, renderPage, serve } from './helpers';
+
+const annCirrus = {
+  'GET /api/cirrus/ann': { body: { viewedCirrus: { i: ann.i, username: 'ann', displayName: 'Ann Lee' } } },
+};
+const list = (
+  vellums = [
+    listItem({ i: 'v1', title: 'Prompt Recipes' }),
+    listItem({ i: 'v2', title: 'Groceries', is_public: true }),
+  ],
+) => ({
+  'GET /api/cirrus/ann/vellums': { body: { vellums } },
+});
+
+describe("a cirrus's vellum list", () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('is Not Found for a visitor (signed-in only)', async () => {
+    serve({ ...annCirrus, ...list() }, null);
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('is Not Found when the account cannot be loaded', async () => {
+    serve({ ...list() }, ann);
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    expect(await screen.findByTestId('not-found')).toBeTruthy();
+  });
+
+  it('gives the owner the table, count, filter, text search and New Vellum, titled in the possessive', async () => {
+    serve({ ...annCirrus, ...list() });
+    const { router } = renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    expect(await screen.findByRole('heading', { name: "Ann Lee's Vellums" })).toBeTruthy();
+    expect(document.title).toBe("Ann Lee's Vellums");
+    expect(screen.getByTestId('vellum-count').textContent).toBe('2 Vellums');
+    expect(screen.getByRole('searchbox', { name: 'Search in my Vellums' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'New Vellum' }).getAttribute('href')).toBe('/new-vellum');
+    expect(screen.getByRole('img', { name: 'Private' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Public' })).toBeTruthy();
+    expect(screen.getAllByText('October 5, 2024').length).toBe(2);
+    expect(screen.getByRole('columnheader', { name: 'Last Edited' })).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by title' }), 'GROC');
+    expect(screen.getByTestId('vellum-count').textContent).toBe('1 Vellum');
+    expect(screen.queryByText('Prompt Recipes')).toBeNull();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by title' }), 'zzz');
+    expect(screen.getByText('No Vellums found.')).toBeTruthy();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter by title' }));
+
+    await userEvent.click(screen.getByText('Groceries').closest('tr')!);
+    expect(router.state.location.pathname).toBe('/vellum/v2');
+  });
+
+  it("reads 'No Vellums yet.' when there are none", async () => {
+    serve({ ...annCirrus, ...list([]) });
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    expect(await screen.findByText('No Vellums yet.')).toBeTruthy();
+    expect(screen.getByTestId('vellum-count').textContent).toBe('0 Vellums');
+  });
+
+  it('searches the text after an 800 ms pause from 2 characters, lower-cased; emptying restores the list', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const calls = serve({
+      ...annCirrus,
+      ...list(),
+      'GET /api/cirrus/ann/vellums?search=recipe': {
+        body: { vellums: [listItem({ i: 'v1', title: 'Prompt Recipes' })] },
+      },
+      'GET /api/cirrus/ann/vellums?search=xy': { status: 500, body: {} },
+    });
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    const search = await screen.findByRole('searchbox', { name: 'Search in my Vellums' });
+    await user.type(search, 'R');
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    expect(calls.some((call) => call.path.includes('?search='))).toBe(false);
+    await user.type(search, 'ECIPE');
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS - 100));
+    expect(calls.some((call) => call.path.includes('?search='))).toBe(false);
+    await act(() => jest.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(screen.getByTestId('vellum-count').textContent).toBe('1 Vellum'));
+    expect(calls.filter((call) => call.path.includes('?search=')).map((call) => call.path)).toEqual([
+      '/api/cirrus/ann/vellums?search=recipe',
+    ]);
+
+    await user.clear(search);
+    await user.type(search, 'xy');
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    expect(await screen.findByText('No Vellums found.')).toBeTruthy();
+
+    await user.clear(search);
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    await waitFor(() => expect(screen.getByTestId('vellum-count').textContent).toBe('2 Vellums'));
+  });
+
+  it("shows someone else's list without the owner's controls", async () => {
+    serve({ ...annCirrus, ...list() }, bob);
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    await screen.findByRole('heading', { name: "Ann Lee's Vellums" });
+    expect(screen.queryByRole('searchbox', { name: 'Search in my Vellums' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New Vellum' })).toBeNull();
+  });
+
+  it('keeps a long list smooth: only the rows near the screen are in the page', async () => {
+    const many = Array.from({ length: 10_000 }, (_, index) =>
+      listItem({ i: `v${index}`, title: `Vellum ${index}` }),
+    );
+    serve({ ...annCirrus, ...list(many) });
+    renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
+    await waitFor(() => expect(screen.getByTestId('vellum-count').textContent).toBe('10,000 Vellums'));
+    const rows = screen.getByTestId('vellum-table').querySelectorAll('tr.vellum-row');
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThan(100);
+  });
+});
+
+describe("a cirrus's public vellums", () => {
+  it('lists only the public ones, with Title and Updated, for anyone', async () => {
+    serve({ ...annCirrus, ...list() }, null);
+    renderPage(<PublicVellumListPage />, '/cirrus/:username/vellums/public', '/cirrus/ann/vellums/public');
+    expect(await screen.findByRole('heading', { name: "Ann Lee's Public Vellums" })).toBeTruthy();
+    expect(screen.getByText('Groceries')).toBeTruthy();
+    expect(screen.queryByText('Prompt Recipes')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Updated']);
+  });
+});
+
+describe('Discover Vellums', () => {
+  beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
+  afterEach(() => jest.restoreAllMocks());
+
+  it("reads 'No public Vellums in the entire world.' when there are none", async () => {
+    serve({ 'GET /api/vellums': { body: { vellums: [], nextCursor: null } } }, null);
+    renderPage(<DiscoverPage />, '/vellums', '/vellums');
+    expect(await screen.findByText('No public Vellums in the entire world.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Discover Vellums' })).toBeTruthy();
+    expect(document.title).toBe('Discover Vellums');
+  });
+
+  it("lists titles 'by {author}' with Updated, and loads the next page with the cursor", async () => {
+    const calls = serve(
+      {
+        'GET /api/vellums': {
+          body: { vellums: [listItem({ i: 'a', title: 'First', is_public: true })], nextCursor: 'c1' },
+        },
+        'GET /api/vellums?cursor=c1': {
+          body: {
+            vellums: [
+              listItem({
+                i: 'b',
+                title: 'Second',
+                is_public: true,
+                owned_by_cirrus: { i: 'x', username: 'bob', display_name: '' },
+              }),
+            ],
+            nextCursor: null,
+          },
+        },
+      },
+      null,
+    );
+    renderPage(<DiscoverPage />, '/vellums', '/vellums');
+    expect(await screen.findByText('First')).toBeTruthy();
+    expect(screen.getByText('by Ann Lee')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Updated']);
+    await userEvent.click(screen.getByRole('button', { name: 'More Vellums' }));
+    expect(await screen.findByText('Second')).toBeTruthy();
+    expect(screen.getByText('by bob')).toBeTruthy();
+    expect(calls.map((call) => call.path)).toContain('/api/vellums?cursor=c1');
+    expect(screen.queryByRole('button', { name: 'More Vellums' })).toBeNull();
+  });
+});
