@@ -5,6 +5,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const { isDeepStrictEqual } = require('node:util');
 const YAML = require('yaml');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -14,7 +15,10 @@ const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
 ];
 const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', 'REDIS_URL'];
-const COMPONENTS = ['action', 'gateway', 'identity', 'social', 'vellum'];
+const SERVICES = ['action', 'gateway', 'identity', 'social', 'vellum'];
+// Micro-frontend remote (frontends/<name>, /mf/<name>/) -> the component serving its files (charts/vellum remotes).
+const REMOTES = { editor: 'editor', actions: 'actions-remote' };
+const COMPONENTS = [...SERVICES, ...Object.values(REMOTES)].sort();
 // A component's chart folder, where it is not named after the component (the umbrella is charts/vellum).
 const chartDir = (name) => ({ vellum: 'vellum-svc' })[name] ?? name;
 
@@ -269,11 +273,22 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     ).toEqual(COMPONENTS);
   });
 
-  test('only the gateway is behind the Ingress and reachable from the ingress controller', () => {
+  test('the Ingress sends /mf/<remote> to each remote and every other path to the gateway; only they admit the controller', () => {
     const [ingress, ...others] = ofKind(objects, 'Ingress');
     expect(others).toEqual([]);
-    const backends = ingress.spec.rules.flatMap((r) => r.http.paths.map((p) => p.backend.service.name));
-    expect(new Set(backends)).toEqual(new Set(['gateway']));
+    const routes = Object.fromEntries(
+      ingress.spec.rules.flatMap((r) =>
+        r.http.paths.map((p) => [
+          p.path,
+          `${p.pathType} ${p.backend.service.name}:${p.backend.service.port.name}`,
+        ]),
+      ),
+    );
+    expect(routes).toEqual({
+      '/': 'Prefix gateway:http',
+      '/mf/editor': 'Prefix editor:http',
+      '/mf/actions': 'Prefix actions-remote:http',
+    });
     expect(ingress.spec.rules[0].host).toBe('vellum.example.com');
     expect(ingress.spec.tls[0].hosts).toEqual(['vellum.example.com']);
 
@@ -281,7 +296,12 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(policies.map((p) => p.metadata.name).sort()).toEqual(COMPONENTS);
     const admitsController = (policy) =>
       policy.spec.ingress.some((rule) => rule.from.some((peer) => peer.namespaceSelector));
-    expect(policies.filter(admitsController).map((p) => p.metadata.name)).toEqual(['gateway']);
+    expect(
+      policies
+        .filter(admitsController)
+        .map((p) => p.metadata.name)
+        .sort(),
+    ).toEqual(['actions-remote', 'editor', 'gateway']);
   });
 
   test('services take traffic only from the gateway, and every egress rule is port-limited', () => {
@@ -416,6 +436,166 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'vellum.enabled=false')).toMatch(/gateway.upstreams lists vellum/);
   });
 
+  test('each remote runs nginx-unprivileged as uid 101, writes only /tmp and /var/cache/nginx, opens no connection', () => {
+    const controller = {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+      podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+    };
+    const traced = render('--set', 'global.otel.endpoint=http://otel:4318');
+    for (const name of Object.values(REMOTES)) {
+      const deployment = named(objects, 'Deployment', name);
+      expect(deployment.metadata.labels['app.kubernetes.io/component']).toBe('frontend');
+      const spec = podSpec(deployment);
+      expect(spec.securityContext).toMatchObject({ runAsUser: 101, runAsGroup: 101, fsGroup: 101 });
+      const [container] = spec.containers;
+      expect(container.image).toBe(`registry.example.com/vellum/${name}:0.1.0`);
+      expect(container.env).toBeUndefined();
+      expect(container.volumeMounts).toEqual([
+        { name: 'tmp', mountPath: '/tmp' },
+        { name: 'var-cache-nginx', mountPath: '/var/cache/nginx' },
+      ]);
+      expect(spec.volumes).toEqual([
+        { name: 'tmp', emptyDir: { sizeLimit: '16Mi' } },
+        { name: 'var-cache-nginx', emptyDir: { sizeLimit: '16Mi' } },
+      ]);
+      expect(container.resources).toEqual({
+        requests: { cpu: '20m', memory: '32Mi' },
+        limits: { cpu: '200m', memory: '128Mi' },
+      });
+      expect(named(objects, 'Service', name).spec.ports).toContainEqual(
+        expect.objectContaining({ name: 'http', port: 8080, targetPort: 'http' }),
+      );
+      expect(named(objects, 'PodDisruptionBudget', name).spec.maxUnavailable).toBe(1);
+      for (const list of [objects, traced]) {
+        const policy = named(list, 'NetworkPolicy', name);
+        expect(policy.spec.ingress).toEqual([
+          { from: [controller], ports: [{ port: 'http', protocol: 'TCP' }] },
+        ]);
+        expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+        expect(policy.spec.egress).toEqual([]);
+      }
+    }
+    // The services keep their defaults: distroless' uid, only /tmp writable, DNS out.
+    const identity = podSpec(named(objects, 'Deployment', 'identity'));
+    expect(identity.securityContext.runAsUser).toBe(65532);
+    expect(identity.volumes).toEqual([{ name: 'tmp', emptyDir: { sizeLimit: '64Mi' } }]);
+    expect(named(objects, 'NetworkPolicy', 'identity').spec.egress.length).toBeGreaterThan(1);
+    // A remote's own values win over the frontend defaults, within the rules.
+    const bigger = render('--set', 'editor.resources.limits.memory=256Mi', '--set', 'editor.replicas=3');
+    expect(podSpec(named(bigger, 'Deployment', 'editor')).containers[0].resources.limits.memory).toBe(
+      '256Mi',
+    );
+    expect(named(bigger, 'Deployment', 'editor').spec.replicas).toBe(3);
+    expect(renderError('--set-json', 'editor.uses=["postgres"]')).toMatch(
+      /editor: networkPolicy.egress is false/,
+    );
+    expect(renderError('--set-json', 'editor.writableDirs=["/tmp"]')).toMatch(/writableDirs/);
+  });
+
+  test('the gateway lists each remote at /mf/<remote>/mf-manifest.json, the path the Ingress sends to its pods', () => {
+    const gateway = named(objects, 'ConfigMap', 'gateway-env').data;
+    expect(gateway).toMatchObject({
+      REMOTE_EDITOR_URL: '/mf/editor/mf-manifest.json',
+      REMOTE_ACTIONS_URL: '/mf/actions/mf-manifest.json',
+    });
+    const [ingress] = ofKind(objects, 'Ingress');
+    const backendOf = (list, url) =>
+      list
+        .flatMap((r) => r.http.paths)
+        .filter((p) => url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`))
+        .sort((a, b) => b.path.length - a.path.length)[0].backend.service.name;
+    for (const [remote, component] of Object.entries(REMOTES)) {
+      const url = gateway[`REMOTE_${remote.toUpperCase()}_URL`];
+      expect(backendOf(ingress.spec.rules, url)).toBe(component);
+      expect(backendOf(ingress.spec.rules, `/mf/${remote}/static/js/main.0123abcd.js`)).toBe(component);
+    }
+    expect(backendOf(ingress.spec.rules, '/config.json')).toBe('gateway');
+    expect(backendOf(ingress.spec.rules, '/mf/editorial')).toBe('gateway');
+  });
+
+  test('a remote off or on a CDN: its objects, its route and its /mf URL go together; half of it is refused', () => {
+    const off = ['--set', 'editor.enabled=false', '--set', 'gateway.env.REMOTE_EDITOR_URL=null'];
+    const without = render(...off);
+    expect(without.filter((o) => o.metadata.name.startsWith('editor'))).toEqual([]);
+    const gateway = named(without, 'ConfigMap', 'gateway-env').data;
+    expect(gateway).not.toHaveProperty('REMOTE_EDITOR_URL');
+    expect(gateway.REMOTE_ACTIONS_URL).toBe('/mf/actions/mf-manifest.json');
+    const paths = (list) => ofKind(list, 'Ingress')[0].spec.rules[0].http.paths.map((p) => p.path);
+    expect(paths(without).sort()).toEqual(['/', '/mf/actions']);
+    expectValid(renderText(...off));
+
+    const cdnUrl = 'https://cdn.example.com/actions/mf-manifest.json';
+    const cdn = render(
+      '--set',
+      'actions-remote.enabled=false',
+      '--set',
+      `gateway.env.REMOTE_ACTIONS_URL=${cdnUrl}`,
+    );
+    expect(cdn.filter((o) => o.metadata.name.startsWith('actions-remote'))).toEqual([]);
+    expect(named(cdn, 'ConfigMap', 'gateway-env').data.REMOTE_ACTIONS_URL).toBe(cdnUrl);
+    expect(paths(cdn).sort()).toEqual(['/', '/mf/editor']);
+
+    expect(renderError('--set', 'editor.enabled=false')).toMatch(
+      /gateway.env.REMOTE_EDITOR_URL is \/mf\/editor\/mf-manifest.json, but editor \(the editor remote\) is not enabled/,
+    );
+    expect(renderError('--set', 'gateway.env.REMOTE_LINKS_URL=/mf/links/mf-manifest.json')).toMatch(
+      /remotes has no "links" entry/,
+    );
+  });
+
+  test('a remote deploys alone: a new editor image changes the editor and nothing else', () => {
+    const key = (o) => `${o.kind}/${o.metadata.name}`;
+    const before = new Map(objects.map((o) => [key(o), o]));
+    const digest = `sha256:${'b'.repeat(64)}`;
+    const after = render('--set', 'editor.image.tag=2.0.0', '--set', `editor.image.digest=${digest}`);
+    expect(after.map(key).sort()).toEqual([...before.keys()].sort());
+    const changed = after.filter((o) => !isDeepStrictEqual(o, before.get(key(o))));
+    // The version label moves on each of the editor's objects; only its Deployment's pods change.
+    expect(changed.map((o) => o.metadata.labels['app.kubernetes.io/name'])).toEqual(
+      changed.map(() => 'editor'),
+    );
+    const pods = (list) =>
+      ofKind(list, 'Deployment').filter((d) => !isDeepStrictEqual(d, before.get(key(d))));
+    expect(pods(after).map((d) => d.metadata.name)).toEqual(['editor']);
+    expect(podSpec(named(after, 'Deployment', 'editor')).containers[0].image).toBe(
+      `registry.example.com/vellum/editor:2.0.0@${digest}`,
+    );
+    expect(named(after, 'ConfigMap', 'gateway-env')).toEqual(named(objects, 'ConfigMap', 'gateway-env'));
+  });
+
+  test('frontends/Dockerfile and remote.nginx.conf serve what the chart probes and routes', () => {
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'frontends', 'Dockerfile'), 'utf8');
+    for (const stage of dockerfile.split(/^(?=FROM )/m).filter((s) => s.includes('${REMOTE'))) {
+      expect(stage).toMatch(/^ARG REMOTE$/m);
+    }
+    expect(dockerfile).toMatch(/^ARG RUNTIME_IMAGE=nginxinc\/nginx-unprivileged:\S+$/m);
+    // The image's own user (101, the chart's runAsUser) and port.
+    expect(dockerfile).not.toMatch(/^USER /m);
+    expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
+    expect(dockerfile).toContain('COPY frontends/remote.nginx.conf /etc/nginx/conf.d/default.conf');
+
+    const conf = fs.readFileSync(path.join(ROOT, 'frontends', 'remote.nginx.conf'), 'utf8');
+    expect(conf).toMatch(/^\s*listen 8080;$/m);
+    expect(conf).toMatch(/location = \/healthz \{[^}]*return 200/);
+    expect(conf).toMatch(/location = \/readyz \{[^}]*return 200/);
+    // The Ingress passes /mf/<remote>/... on unchanged: the files answer under that prefix.
+    const locations = [...conf.matchAll(/location ~ (\S+) \{/g)].map((m) => new RegExp(m[1]));
+    const served = (url) => locations.some((l) => l.test(url));
+    for (const remote of Object.keys(REMOTES)) {
+      expect(served(`/mf/${remote}/mf-manifest.json`)).toBe(true);
+      expect(served(`/mf/${remote}/static/js/async/123.0123abcd.js`)).toBe(true);
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'frontends', remote, 'package.json'), 'utf8'));
+      expect(pkg.name).toBe(`@vellum/${remote}`);
+      // The gateway reads REMOTE_<NAME>_URL and the shell mounts the remote by this name.
+      expect(fs.readFileSync(path.join(ROOT, 'services/gateway/src/config.ts'), 'utf8')).toContain(
+        `REMOTE_${remote.toUpperCase()}_URL: remote()`,
+      );
+      expect(
+        fs.readFileSync(path.join(ROOT, 'frontends/shell/src/federation/remoteConfig.ts'), 'utf8'),
+      ).toMatch(new RegExp(`REMOTE_NAMES = \\[[^\\]]*'${remote}'`));
+    }
+  });
+
   test('components toggle with <name>.enabled, and the gateway cannot point at a missing one', () => {
     const without = render('--set', 'identity.enabled=false', '--set-json', 'gateway.upstreams=[]');
     expect(without.filter((o) => o.metadata.name.startsWith('identity'))).toEqual([]);
@@ -437,20 +617,30 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8'));
     const [release] = skaffold.deploy.helm.releases;
     expect(release.chartPath).toBe('charts/vellum');
+    const remoteOf = Object.fromEntries(Object.entries(REMOTES).map(([remote, name]) => [name, remote]));
+    const prod = skaffold.profiles.find((p) => p.name === 'prod');
+    const dev = skaffold.profiles.find((p) => p.name === 'dev');
+    expect(skaffold.build.artifacts.map((a) => a.image).sort()).toEqual(COMPONENTS.map((n) => `vellum/${n}`));
     for (const name of COMPONENTS) {
       const artifact = skaffold.build.artifacts.find((a) => a.image === `vellum/${name}`);
       expect(artifact).toEqual({
         image: `vellum/${name}`,
         context: '.',
-        docker: { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: name } },
+        docker: remoteOf[name]
+          ? { dockerfile: 'frontends/Dockerfile', buildArgs: { REMOTE: remoteOf[name] } }
+          : { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: name } },
       });
       expect(fs.existsSync(path.join(ROOT, artifact.docker.dockerfile))).toBe(true);
-      expect(release.setValueTemplates[`${name}.image.repository`]).toBe(`{{.IMAGE_REPO_vellum_${name}}}`);
-      expect(release.setValueTemplates[`${name}.image.tag`]).toBe(`{{.IMAGE_TAG_vellum_${name}}}`);
-      const prod = skaffold.profiles.find((p) => p.name === 'prod');
-      expect(prod.patches).toContainEqual(
-        expect.objectContaining({ value: `{{.IMAGE_DIGEST_vellum_${name}}}` }),
-      );
+      // Skaffold's template names: the artifact's name with / and - as _.
+      const key = `vellum_${name.replaceAll('-', '_')}`;
+      expect(release.setValueTemplates[`${name}.image.repository`]).toBe(`{{.IMAGE_REPO_${key}}}`);
+      expect(release.setValueTemplates[`${name}.image.tag`]).toBe(`{{.IMAGE_TAG_${key}}}`);
+      expect(prod.patches).toContainEqual({
+        op: 'add',
+        path: `/deploy/helm/releases/0/setValueTemplates/${name}.image.digest`,
+        value: `{{.IMAGE_DIGEST_${key}}}`,
+      });
+      expect(dev.patches[0].value[`${name}.replicas`]).toBe(1);
     }
     expect(skaffold.profiles.map((p) => p.name).sort()).toEqual(['dev', 'prod']);
 
@@ -485,7 +675,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       m[1].split(' '),
     );
     expect(contextSources).toContain('services/${SERVICE}/');
-    for (const name of COMPONENTS) {
+    for (const name of SERVICES) {
       const workspace = path.join(ROOT, 'services', name);
       expect(JSON.parse(fs.readFileSync(path.join(workspace, 'package.json'), 'utf8')).name).toBe(
         `@vellum/${name}`,

@@ -105,6 +105,8 @@ upstreams: []
 networkPolicy:
   # gateway: only the gateway's pods may connect. ingressController: only the ingress controller may.
   ingressFrom: gateway
+  # false: no connection out at all, not even DNS (a static file server); `uses` and `upstreams` must then be empty.
+  egress: true
 resources:
   requests:
     cpu: 100m
@@ -144,10 +146,39 @@ probes:
     periodSeconds: 5
     timeoutSeconds: 2
     failureThreshold: 2
-# /tmp is the only writable path (the root filesystem is read-only).
+# /tmp is writable (an emptyDir of this size); the rest of the root filesystem is read-only.
 tmpSizeLimit: 64Mi
+# More writable directories, each an emptyDir of tmpSizeLimit, e.g. [/var/cache/nginx].
+writableDirs: []
 podAnnotations: {}
 nodeSelector: {}
 tolerations: []
 affinity: {}
+{{- end }}
+
+{{/*
+What `role: frontend` changes in the defaults, before the chart's own values: a micro-frontend remote is its static
+build served by nginx-unprivileged on 8080 (frontends/Dockerfile, frontends/remote.nginx.conf with /healthz and
+/readyz), reached by browsers through the ingress controller at /mf/<remote>/ (the umbrella's `remotes`).
+*/}}
+{{- define "vellum-lib.frontendDefaults" -}}
+networkPolicy:
+  ingressFrom: ingressController
+  # nginx serves files and calls nothing.
+  egress: false
+securityContext:
+  # nginx-unprivileged's user and group.
+  runAsUser: 101
+  runAsGroup: 101
+# nginx writes its pid and temporary files under /tmp; /var/cache/nginx holds its compiled-in temp paths.
+writableDirs: [/var/cache/nginx]
+tmpSizeLimit: 16Mi
+resources:
+  requests:
+    cpu: 20m
+    memory: 32Mi
+  limits:
+    cpu: 200m
+    # nginx starts one worker per node CPU (worker_processes auto), each a little private memory.
+    memory: 128Mi
 {{- end }}

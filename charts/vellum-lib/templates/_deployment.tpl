@@ -1,6 +1,7 @@
 {{/*
-The hardened pod: non-root, read-only root filesystem, no capabilities, RuntimeDefault seccomp, no API token,
-bounded resources, probes on /healthz and /readyz, and a shutdown that drains (see shutdown in _defaults.tpl).
+The hardened pod: non-root, read-only root filesystem (writable: /tmp and writableDirs), no capabilities,
+RuntimeDefault seccomp, no API token, bounded resources, probes on /healthz and /readyz, and a shutdown that drains
+(see shutdown in _defaults.tpl).
 */}}
 {{- define "vellum-lib.deployment" }}
 {{- $name := include "vellum-lib.name" . }}
@@ -8,6 +9,11 @@ bounded resources, probes on /healthz and /readyz, and a shutdown that drains (s
 {{- $grace := int .Values.shutdown.terminationGracePeriodSeconds }}
 {{- if le $grace (add $preStop 10 | int) }}
 {{- fail (printf "%s: shutdown.terminationGracePeriodSeconds (%d) must exceed preStopSleepSeconds + the 10 s drain" $name $grace) }}
+{{- end }}
+{{- range .Values.writableDirs }}
+{{- if or (not (regexMatch "^/[A-Za-z0-9._/-]*[A-Za-z0-9]$" (toString .))) (eq (toString .) "/tmp") }}
+{{- fail (printf "%s: writableDirs entries must be absolute directories other than /tmp, got %q" $name (toString .)) }}
+{{- end }}
 {{- end }}
 {{- if not (and .Values.resources.requests .Values.resources.limits) }}
 {{- fail (printf "%s: resources.requests and resources.limits are both required" $name) }}
@@ -145,8 +151,17 @@ spec:
           volumeMounts:
             - name: tmp
               mountPath: /tmp
+            {{- range .Values.writableDirs }}
+            - name: {{ include "vellum-lib.dirVolume" . }}
+              mountPath: {{ . }}
+            {{- end }}
       volumes:
         - name: tmp
           emptyDir:
             sizeLimit: {{ .Values.tmpSizeLimit }}
+        {{- range .Values.writableDirs }}
+        - name: {{ include "vellum-lib.dirVolume" . }}
+          emptyDir:
+            sizeLimit: {{ $.Values.tmpSizeLimit }}
+        {{- end }}
 {{- end }}

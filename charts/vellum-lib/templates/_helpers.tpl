@@ -14,10 +14,14 @@ Called as (list dst src); dst is changed in place.
 {{- end }}
 
 {{/*
-The context every object template receives: the chart's values merged over the defaults, plus Chart and Release.
+The context every object template receives: the chart's values merged over the defaults (and, for `role: frontend`,
+over the frontend defaults), plus Chart and Release.
 */}}
 {{- define "vellum-lib.context" -}}
 {{- $values := include "vellum-lib.defaults" . | fromYaml -}}
+{{- if eq (toString .Values.role) "frontend" -}}
+{{- include "vellum-lib.deepMerge" (list $values (include "vellum-lib.frontendDefaults" . | fromYaml)) -}}
+{{- end -}}
 {{- include "vellum-lib.deepMerge" (list $values (deepCopy .Values)) -}}
 {{- toYaml $values -}}
 {{- end }}
@@ -60,4 +64,9 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | 
 {{/* http://identity:8080 for upstream "identity": the Service of that component in the same namespace. */}}
 {{- define "vellum-lib.upstreamUrl" -}}
 {{- printf "http://%s:8080" . -}}
+{{- end }}
+
+{{/* The emptyDir volume of a writableDirs entry: /var/cache/nginx is "var-cache-nginx". */}}
+{{- define "vellum-lib.dirVolume" -}}
+{{- regexReplaceAll "[^a-z0-9]+" (lower .) "-" | trimAll "-" | trunc 63 | trimSuffix "-" -}}
 {{- end }}

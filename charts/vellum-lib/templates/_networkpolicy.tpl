@@ -1,7 +1,8 @@
 {{/*
 With the namespace's default-deny (k8s/default-deny.yaml) this is all a component may do on the network: take
-connections on 8080 from the gateway (or, for the gateway, from the ingress controller), resolve names, reach the
-backing services it `uses` on their ports, and call its `upstreams`.
+connections on 8080 from the gateway (or, for the gateway and the micro-frontend remotes, from the ingress
+controller), resolve names, reach the backing services it `uses` on their ports, and call its `upstreams`. A
+component with `networkPolicy.egress: false` (the remotes' nginx) opens no connection at all.
 */}}
 {{- define "vellum-lib.egressRule" -}}
 {{- $destination := index .all .use -}}
@@ -48,6 +49,12 @@ spec:
       ports:
         - port: http
           protocol: TCP
+  {{- if not .Values.networkPolicy.egress }}
+  {{- if or .Values.uses .Values.upstreams }}
+  {{- fail (printf "%s: networkPolicy.egress is false, so it can neither use %v nor call %v" $name .Values.uses .Values.upstreams) }}
+  {{- end }}
+  egress: []
+  {{- else }}
   egress:
     {{- include "vellum-lib.egressRule" (dict "all" $destinations "use" "dns" "name" $name) | nindent 4 }}
     {{- range .Values.uses }}
@@ -66,5 +73,6 @@ spec:
         - port: 8080
           protocol: TCP
     {{- end }}
+  {{- end }}
 {{- end }}
 {{- end }}

@@ -210,9 +210,10 @@ export function actionApiSuite(baseUrl: () => string) {
         // identity's profile follows the action service's events.
         await eventually(async () => ((await outstandingOf(bob)) === 1 ? true : undefined), SLOW);
 
-        expect((await bob.client.put(`/api/action/${action.i}/complete`)).body.action.state).toBe(
-          'completed',
-        );
+        expect(
+          (await bob.client.put<{ action: { state: string } }>(`/api/action/${action.i}/complete`)).body
+            .action.state,
+        ).toBe('completed');
         expect(await actionsOf(bob)).toMatchObject({ actionsRequested: [], outstandingActions: 0 });
         expect(await snippetOf(bob)).toEqual({ highestPriority: null, totalActions: 0 });
         await eventually(async () => ((await outstandingOf(bob)) === 0 ? true : undefined), SLOW);

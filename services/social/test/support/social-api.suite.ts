@@ -115,7 +115,10 @@ export function socialApiSuite(baseUrl: () => string) {
         followingCount: 1,
       });
       // The profile itself is still identity's.
-      expect((await visitor().get(`/api/cirrus/${u('ann')}`)).body.viewedCirrus.username).toBe(u('ann'));
+      expect(
+        (await visitor().get<{ viewedCirrus: { username: string } }>(`/api/cirrus/${u('ann')}`)).body
+          .viewedCirrus.username,
+      ).toBe(u('ann'));
     });
 
     it('lists followers and following with the spec shapes, newest first, a page at a time', async () => {
