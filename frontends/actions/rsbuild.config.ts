@@ -1,47 +1,5 @@
-import path from 'node:path';
-import { defineConfig } from '@rsbuild/core';
-import { pluginReact } from '@rsbuild/plugin-react';
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { EXPOSED_MODULES, sharedSingletons } from './federation.shared';
+import { remoteConfig } from '@vellum/ui/build';
+import { EXPOSED_MODULES } from './exposes';
 
-const gateway = process.env.VELLUM_GATEWAY_URL ?? 'http://127.0.0.1:8080';
-
-/**
- * The actions remote: `name: 'actions'` is its key in the gateway's /config.json. Its files are served from
- * wherever it is deployed (/mf/actions/ in the embedded mode, a CDN, its own pod): assetPrefix 'auto' makes every
- * chunk load relative to the manifest's URL. `rsbuild dev` also serves a standalone app (src/bootstrap.tsx).
- */
-export default defineConfig({
-  plugins: [
-    pluginReact(),
-    pluginModuleFederation({
-      name: 'actions',
-      exposes: EXPOSED_MODULES,
-      shared: sharedSingletons(),
-      dts: false,
-      experiments: { optimization: { target: 'web' } },
-    }),
-  ],
-  resolve: {
-    alias: { '@vellum/proto$': path.join(__dirname, 'proto-browser.ts') },
-  },
-  source: {
-    entry: { index: './src/index.ts' },
-  },
-  html: {
-    title: 'Vellum',
-    mountId: 'root',
-  },
-  output: {
-    distPath: { root: 'dist' },
-    assetPrefix: 'auto',
-    cleanDistPath: true,
-  },
-  server: {
-    port: Number(process.env.ACTIONS_DEV_PORT ?? 3003),
-    historyApiFallback: true,
-    // Cross-origin loading by a shell on another port in development.
-    headers: { 'access-control-allow-origin': '*' },
-    proxy: { '/api': gateway, '/check_session': gateway },
-  },
-});
+/** The actions remote (`name: 'actions'` in the gateway's /config.json); its standalone app on :3003. */
+export default remoteConfig({ dir: __dirname, name: 'actions', exposes: EXPOSED_MODULES, port: 3003 });

@@ -2,7 +2,7 @@
 // contentful paint, in Chromium against the embedded product. Run: npm run budget -w @vellum/e2e
 // (plain JavaScript: Node 20 cannot run TypeScript; the product and shell must be built.)
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './harness/script-browser.mjs';
 import { startProduct } from './harness/script-product.mjs';
 
 const JS_BUDGET_KB = 150;
@@ -35,16 +35,7 @@ async function measure(browser, url) {
 }
 
 const product = await startProduct();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-  ],
-});
+const browser = await launchChromium();
 try {
   await measure(browser, `${product.url}/`); // warm the server's caches
   // Each load is cold for the browser (a fresh context); the median of several keeps one slow load on a busy

@@ -1,14 +1,5 @@
-const preset = require('../../jest.preset.js');
-
-module.exports = preset(__dirname, {
-  testEnvironment: require.resolve('../ui/test/jsdom-environment.js'),
+module.exports = require('../ui/test-support/jest-config.js')(__dirname, {
   setupFilesAfterEnv: [require.resolve('./test/setup.ts')],
   // lowlight and devlop ship ES modules only: compiled like the sources.
   transformIgnorePatterns: ['/node_modules/(?!(lowlight|devlop)/)'],
-  moduleNameMapper: {
-    ...preset(__dirname).moduleNameMapper,
-    // The browser build's view of the contracts (no event protobufs), as in rsbuild.config.ts.
-    '^@vellum/proto$': require.resolve('./proto-browser.ts'),
-    '\\.css$': require.resolve('../shell/test/style-stub.js'),
-  },
 });

@@ -1,11 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import 'bootstrap/dist/css/bootstrap.min.css';
-import { createStandaloneApp } from './standalone/StandaloneApp';
+import { mountStandaloneApp } from '@vellum/ui/standalone';
+import { actionsStandalone } from './standalone/actionsStandalone';
 
-const App = createStandaloneApp();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+mountStandaloneApp(actionsStandalone);

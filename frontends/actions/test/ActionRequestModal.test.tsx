@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ActionRequestModal from '../src/requests/ActionRequestModal';
-import { action, renderAt, serve } from './support';
+import { action, renderPage, serve } from './support';
 
 const bob = { i: 'c-bob', username: 'bob', displayName: 'Bob Stone' };
 
 function openFor(onClose = jest.fn()) {
-  renderAt(
+  renderPage(
     <ActionRequestModal recipient={bob} onClose={onClose} />,
     '/cirrus/:username/followers',
     '/cirrus/ann/followers',

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import ActionsPage from '../src/pages/ActionsPage';
-import { action, actions, ann, renderAt, requested, serve } from './support';
+import { action, actions, ann, renderPage, requested, serve } from './support';
 
 const PATH = '/cirrus/:username/actions';
 const LIST = 'GET /api/cirrus/ann/actions';
-const open = (url = '/cirrus/ann/actions') => renderAt(<ActionsPage />, PATH, url);
+const open = (url = '/cirrus/ann/actions') => renderPage(<ActionsPage />, PATH, url);
 
 describe('the actions page', () => {
   it('is Not Found when nobody is signed in', async () => {

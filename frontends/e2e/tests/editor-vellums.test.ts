@@ -224,6 +224,11 @@ describe('the editor remote', () => {
     await screenshot(bob.page, '41-vellum-rated');
 
     const someone = await visitor(browser, product.url);
+    // The welcome page's showcase and creators (the vellum service's rule: public vellums, best rated first).
+    await someone.page.goto('/');
+    const community = someone.page.getByRole('region', { name: 'Published on Vellum' });
+    await community.getByRole('link', { name: TITLE }).waitFor();
+    await community.getByRole('link', { name: displayNameOf(ann) }).waitFor();
     await someone.page.goto(`/vellum/${vellumId}`);
     await someone.page.getByTestId('score-badge').click();
     await someone.page.getByRole('dialog', { name: 'Sign In' }).waitFor();

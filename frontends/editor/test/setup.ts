@@ -19,11 +19,3 @@ Element.prototype.getClientRects = emptyRects;
 if (!document.elementFromPoint) document.elementFromPoint = () => null;
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = () => undefined;
-
-// react-bootstrap's modal and dropdown transitions finish on timers after a test's last step; React reports
-// those state updates as not wrapped in act(). They are not the code under test.
-const consoleError = console.error.bind(console);
-console.error = (...args: unknown[]) => {
-  if (typeof args[0] === 'string' && args[0].includes('not wrapped in act(')) return;
-  consoleError(...args);
-};

@@ -1,16 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { SessionProvider, pageNavigation, useSession, useTitle } from '../src';
-
-const ann = {
-  i: '1',
-  username: 'ann',
-  displayName: 'Ann Lee',
-  image: null,
-  name: 'Ann Lee',
-  first_name: 'Ann',
-  last_name: 'Lee',
-  isAdmin: false,
-};
+import { ann } from '../test-support';
 
 type Routes = Record<string, { status: number; body: unknown }>;
 

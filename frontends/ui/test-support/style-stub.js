@@ -1,0 +1,2 @@
+// A stylesheet imported by a component, in jest: nothing.
+module.exports = {};
