@@ -18,7 +18,22 @@ const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', '
 const SERVICES = ['action', 'gateway', 'identity', 'social', 'vellum'];
 // Micro-frontend remote (frontends/<name>, /mf/<name>/) -> the component serving its files (charts/vellum remotes).
 const REMOTES = { editor: 'editor', actions: 'actions-remote' };
-const COMPONENTS = [...SERVICES, ...Object.values(REMOTES)].sort();
+// The micro-frontends' images (frontends/Dockerfile --build-arg APP=<app>): component -> app.
+const FRONTENDS = {
+  shell: 'shell',
+  ...Object.fromEntries(Object.entries(REMOTES).map(([app, name]) => [name, app])),
+};
+const COMPONENTS = [...SERVICES, ...Object.keys(FRONTENDS)].sort();
+// Paths the gateway answers itself or routes to the services (services/gateway/src/routes.ts, http/frontends.ts).
+const GATEWAY_PATHS = {
+  '/api': 'Prefix',
+  '/socket.io': 'Prefix',
+  '/dev': 'Prefix',
+  '/check_session': 'Exact',
+  '/config.json': 'Exact',
+  '/healthz': 'Exact',
+  '/readyz': 'Exact',
+};
 // A component's chart folder, where it is not named after the component (the umbrella is charts/vellum).
 const chartDir = (name) => ({ vellum: 'vellum-svc' })[name] ?? name;
 
@@ -109,6 +124,17 @@ function expectValid(manifests) {
 }
 
 const ofKind = (objects, kind) => objects.filter((o) => o.kind === kind);
+/** The Service an Ingress sends a request path to, as Kubernetes matches: Exact, else the longest Prefix by path element. */
+function backendOf(ingress, url) {
+  const paths = ingress.spec.rules.flatMap((r) => r.http.paths);
+  const exact = paths.find((p) => p.pathType === 'Exact' && p.path === url);
+  if (exact) return exact.backend.service.name;
+  const prefix = paths
+    .filter((p) => p.pathType === 'Prefix')
+    .filter((p) => p.path === '/' || url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+  return prefix?.backend.service.name;
+}
 const named = (objects, kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
 const podSpec = (deployment) => deployment.spec.template.spec;
 
@@ -273,7 +299,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     ).toEqual(COMPONENTS);
   });
 
-  test('the Ingress sends /mf/<remote> to each remote and every other path to the gateway; only they admit the controller', () => {
+  test("the Ingress sends the gateway's paths to the gateway, /mf/<remote> to each remote and every other path to the shell; only they admit the controller", () => {
     const [ingress, ...others] = ofKind(objects, 'Ingress');
     expect(others).toEqual([]);
     const routes = Object.fromEntries(
@@ -285,10 +311,39 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       ),
     );
     expect(routes).toEqual({
-      '/': 'Prefix gateway:http',
+      ...Object.fromEntries(Object.entries(GATEWAY_PATHS).map(([p, type]) => [p, `${type} gateway:http`])),
+      '/': 'Prefix shell:http',
       '/mf/editor': 'Prefix editor:http',
       '/mf/actions': 'Prefix actions-remote:http',
     });
+    const gatewayRequests = [
+      '/api/signin',
+      '/api/cirrus/ada/vellums',
+      '/api',
+      '/check_session',
+      '/config.json',
+      '/socket.io/?EIO=4&transport=websocket'.split('?')[0],
+      '/dev/mailbox',
+      '/healthz',
+      '/readyz',
+    ];
+    for (const url of gatewayRequests) expect([url, backendOf(ingress, url)]).toEqual([url, 'gateway']);
+    // Page paths (the shell's router), its files, and names that only look like the gateway's.
+    const shellRequests = [
+      '/',
+      '/index.html',
+      '/static/js/index.0123456789.js',
+      '/cirrus/ada/vellums',
+      '/vellum/abc',
+      '/new-vellum',
+      '/apis',
+      '/config.json.bak',
+      '/check_session/x',
+      '/developers',
+      '/healthz/x',
+      '/mf/editorial',
+    ];
+    for (const url of shellRequests) expect([url, backendOf(ingress, url)]).toEqual([url, 'shell']);
     expect(ingress.spec.rules[0].host).toBe('vellum.example.com');
     expect(ingress.spec.tls[0].hosts).toEqual(['vellum.example.com']);
 
@@ -301,7 +356,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         .filter(admitsController)
         .map((p) => p.metadata.name)
         .sort(),
-    ).toEqual(['actions-remote', 'editor', 'gateway']);
+    ).toEqual(['actions-remote', 'editor', 'gateway', 'shell']);
   });
 
   test('services take traffic only from the gateway, and every egress rule is port-limited', () => {
@@ -436,13 +491,17 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'vellum.enabled=false')).toMatch(/gateway.upstreams lists vellum/);
   });
 
-  test('each remote runs nginx-unprivileged as uid 101, writes only /tmp and /var/cache/nginx, opens no connection', () => {
+  test('the shell and each remote run nginx-unprivileged as uid 101, write only /tmp and /var/cache/nginx (the shell /etc/nginx/conf.d too), open no connection', () => {
     const controller = {
       namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
       podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
     };
     const traced = render('--set', 'global.otel.endpoint=http://otel:4318');
-    for (const name of Object.values(REMOTES)) {
+    // The shell's entrypoint writes nginx's configuration from its template (frontends/shell.nginx.conf).
+    const writable = (name) =>
+      name === 'shell' ? ['/tmp', '/var/cache/nginx', '/etc/nginx/conf.d'] : ['/tmp', '/var/cache/nginx'];
+    const volumeOf = (dir) => dir.slice(1).replaceAll(/[/.]/g, '-');
+    for (const name of Object.keys(FRONTENDS)) {
       const deployment = named(objects, 'Deployment', name);
       expect(deployment.metadata.labels['app.kubernetes.io/component']).toBe('frontend');
       const spec = podSpec(deployment);
@@ -450,14 +509,12 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       const [container] = spec.containers;
       expect(container.image).toBe(`registry.example.com/vellum/${name}:0.1.0`);
       expect(container.env).toBeUndefined();
-      expect(container.volumeMounts).toEqual([
-        { name: 'tmp', mountPath: '/tmp' },
-        { name: 'var-cache-nginx', mountPath: '/var/cache/nginx' },
-      ]);
-      expect(spec.volumes).toEqual([
-        { name: 'tmp', emptyDir: { sizeLimit: '16Mi' } },
-        { name: 'var-cache-nginx', emptyDir: { sizeLimit: '16Mi' } },
-      ]);
+      expect(container.volumeMounts).toEqual(
+        writable(name).map((dir) => ({ name: volumeOf(dir), mountPath: dir })),
+      );
+      expect(spec.volumes).toEqual(
+        writable(name).map((dir) => ({ name: volumeOf(dir), emptyDir: { sizeLimit: '16Mi' } })),
+      );
       expect(container.resources).toEqual({
         requests: { cpu: '20m', memory: '32Mi' },
         limits: { cpu: '200m', memory: '128Mi' },
@@ -499,18 +556,13 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       REMOTE_ACTIONS_URL: '/mf/actions/mf-manifest.json',
     });
     const [ingress] = ofKind(objects, 'Ingress');
-    const backendOf = (list, url) =>
-      list
-        .flatMap((r) => r.http.paths)
-        .filter((p) => url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`))
-        .sort((a, b) => b.path.length - a.path.length)[0].backend.service.name;
     for (const [remote, component] of Object.entries(REMOTES)) {
       const url = gateway[`REMOTE_${remote.toUpperCase()}_URL`];
-      expect(backendOf(ingress.spec.rules, url)).toBe(component);
-      expect(backendOf(ingress.spec.rules, `/mf/${remote}/static/js/main.0123abcd.js`)).toBe(component);
+      expect(backendOf(ingress, url)).toBe(component);
+      expect(backendOf(ingress, `/mf/${remote}/static/js/main.0123abcd.js`)).toBe(component);
     }
-    expect(backendOf(ingress.spec.rules, '/config.json')).toBe('gateway');
-    expect(backendOf(ingress.spec.rules, '/mf/editorial')).toBe('gateway');
+    expect(backendOf(ingress, '/config.json')).toBe('gateway');
+    expect(backendOf(ingress, '/mf/editorial')).toBe('shell');
   });
 
   test('a remote off or on a CDN: its objects, its route and its /mf URL go together; half of it is refused', () => {
@@ -520,20 +572,35 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const gateway = named(without, 'ConfigMap', 'gateway-env').data;
     expect(gateway).not.toHaveProperty('REMOTE_EDITOR_URL');
     expect(gateway.REMOTE_ACTIONS_URL).toBe('/mf/actions/mf-manifest.json');
-    const paths = (list) => ofKind(list, 'Ingress')[0].spec.rules[0].http.paths.map((p) => p.path);
-    expect(paths(without).sort()).toEqual(['/', '/mf/actions']);
+    const paths = (list) =>
+      ofKind(list, 'Ingress')[0]
+        .spec.rules[0].http.paths.map((p) => p.path)
+        .filter((p) => p.startsWith('/mf/'));
+    expect(paths(without)).toEqual(['/mf/actions']);
     expectValid(renderText(...off));
 
+    // On a CDN: the gateway lists its manifest there and the shell's CSP allows that origin.
     const cdnUrl = 'https://cdn.example.com/actions/mf-manifest.json';
-    const cdn = render(
+    const toCdn = [
       '--set',
       'actions-remote.enabled=false',
       '--set',
       `gateway.env.REMOTE_ACTIONS_URL=${cdnUrl}`,
-    );
+    ];
+    const cdn = render(...toCdn, '--set', 'shell.env.CSP_REMOTE_ORIGINS=https://cdn.example.com');
     expect(cdn.filter((o) => o.metadata.name.startsWith('actions-remote'))).toEqual([]);
     expect(named(cdn, 'ConfigMap', 'gateway-env').data.REMOTE_ACTIONS_URL).toBe(cdnUrl);
-    expect(paths(cdn).sort()).toEqual(['/', '/mf/editor']);
+    expect(named(cdn, 'ConfigMap', 'shell-env').data.CSP_REMOTE_ORIGINS).toBe('https://cdn.example.com');
+    expect(paths(cdn)).toEqual(['/mf/editor']);
+    expect(renderError(...toCdn)).toMatch(
+      /gateway.env.REMOTE_ACTIONS_URL is on https:\/\/cdn.example.com, which the shell's Content-Security-Policy does not allow: add it to shell.env.CSP_REMOTE_ORIGINS/,
+    );
+    expect(renderError(...toCdn, '--set', 'shell.env.CSP_REMOTE_ORIGINS=https://other.example.com')).toMatch(
+      /CSP_REMOTE_ORIGINS/,
+    );
+    expect(renderError('--set', 'shell.env.CSP_REMOTE_ORIGINS=https://cdn.example.com/actions/')).toMatch(
+      /shell.env.CSP_REMOTE_ORIGINS: "https:\/\/cdn.example.com\/actions\/" is not an origin/,
+    );
 
     expect(renderError('--set', 'editor.enabled=false')).toMatch(
       /gateway.env.REMOTE_EDITOR_URL is \/mf\/editor\/mf-manifest.json, but editor \(the editor remote\) is not enabled/,
@@ -543,37 +610,148 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     );
   });
 
-  test('a remote deploys alone: a new editor image changes the editor and nothing else', () => {
-    const key = (o) => `${o.kind}/${o.metadata.name}`;
-    const before = new Map(objects.map((o) => [key(o), o]));
-    const digest = `sha256:${'b'.repeat(64)}`;
-    const after = render('--set', 'editor.image.tag=2.0.0', '--set', `editor.image.digest=${digest}`);
-    expect(after.map(key).sort()).toEqual([...before.keys()].sort());
-    const changed = after.filter((o) => !isDeepStrictEqual(o, before.get(key(o))));
-    // The version label moves on each of the editor's objects; only its Deployment's pods change.
-    expect(changed.map((o) => o.metadata.labels['app.kubernetes.io/name'])).toEqual(
-      changed.map(() => 'editor'),
+  test.each(['editor', 'shell'])(
+    'a micro-frontend deploys alone: a new %s image changes its objects and nothing else',
+    (name) => {
+      const key = (o) => `${o.kind}/${o.metadata.name}`;
+      const before = new Map(objects.map((o) => [key(o), o]));
+      const digest = `sha256:${'b'.repeat(64)}`;
+      const after = render('--set', `${name}.image.tag=2.0.0`, '--set', `${name}.image.digest=${digest}`);
+      expect(after.map(key).sort()).toEqual([...before.keys()].sort());
+      const changed = after.filter((o) => !isDeepStrictEqual(o, before.get(key(o))));
+      // The version label moves on each of its objects; only its Deployment's pods change.
+      expect(changed.length).toBeGreaterThan(0);
+      expect(changed.map((o) => o.metadata.labels['app.kubernetes.io/name'])).toEqual(
+        changed.map(() => name),
+      );
+      const pods = (list) =>
+        ofKind(list, 'Deployment').filter((d) => !isDeepStrictEqual(d, before.get(key(d))));
+      expect(pods(after).map((d) => d.metadata.name)).toEqual([name]);
+      expect(podSpec(named(after, 'Deployment', name)).containers[0].image).toBe(
+        `registry.example.com/vellum/${name}:2.0.0@${digest}`,
+      );
+      expect(named(after, 'ConfigMap', 'gateway-env')).toEqual(named(objects, 'ConfigMap', 'gateway-env'));
+      expect(named(after, 'Ingress', 'vellum')).toEqual(named(objects, 'Ingress', 'vellum'));
+    },
+  );
+
+  test('the shell has its own pods; the gateway serves no shell in the cluster, only /config.json', () => {
+    const shell = named(objects, 'Deployment', 'shell');
+    expect(shell.metadata.labels['app.kubernetes.io/component']).toBe('frontend');
+    expect(podSpec(shell).containers[0].image).toBe('registry.example.com/vellum/shell:0.1.0');
+    expect(named(objects, 'ConfigMap', 'shell-env').data).toMatchObject({ CSP_REMOTE_ORIGINS: '' });
+    const gateway = named(objects, 'ConfigMap', 'gateway-env').data;
+    expect(gateway).not.toHaveProperty('SHELL_DIR');
+    expect(gateway).not.toHaveProperty('FRONTENDS');
+    expect(
+      podSpec(named(objects, 'Deployment', 'gateway')).containers[0].env.map((e) => e.name),
+    ).not.toContain('SHELL_DIR');
+    // The shell served elsewhere (a CDN in front of this host): its catch-all route must go too, or the Ingress
+    // would point at a Service that is not there.
+    expect(renderError('--set', 'shell.enabled=false')).toMatch(
+      /ingress.routes: \/ routes to shell, which is not enabled/,
     );
-    const pods = (list) =>
-      ofKind(list, 'Deployment').filter((d) => !isDeepStrictEqual(d, before.get(key(d))));
-    expect(pods(after).map((d) => d.metadata.name)).toEqual(['editor']);
-    expect(podSpec(named(after, 'Deployment', 'editor')).containers[0].image).toBe(
-      `registry.example.com/vellum/editor:2.0.0@${digest}`,
+    const gatewayRoutes = Object.entries(GATEWAY_PATHS).map(([p, pathType]) => ({
+      path: p,
+      pathType,
+      service: 'gateway',
+    }));
+    const elsewhere = render(
+      '--set',
+      'shell.enabled=false',
+      '--set-json',
+      `ingress.routes=${JSON.stringify(gatewayRoutes)}`,
     );
-    expect(named(after, 'ConfigMap', 'gateway-env')).toEqual(named(objects, 'ConfigMap', 'gateway-env'));
+    expect(elsewhere.filter((o) => o.metadata.name.startsWith('shell'))).toEqual([]);
+    const ingress = named(elsewhere, 'Ingress', 'vellum');
+    expect(backendOf(ingress, '/api/user')).toBe('gateway');
+    expect(backendOf(ingress, '/mf/editor/mf-manifest.json')).toBe('editor');
+    expect(backendOf(ingress, '/cirrus/ada')).toBeUndefined();
   });
 
-  test('frontends/Dockerfile and remote.nginx.conf serve what the chart probes and routes', () => {
+  test('frontends/Dockerfile builds any micro-frontend (APP, or REMOTE as before) on nginx-unprivileged', () => {
     const dockerfile = fs.readFileSync(path.join(ROOT, 'frontends', 'Dockerfile'), 'utf8');
-    for (const stage of dockerfile.split(/^(?=FROM )/m).filter((s) => s.includes('${REMOTE'))) {
-      expect(stage).toMatch(/^ARG REMOTE$/m);
-    }
-    expect(dockerfile).toMatch(/^ARG RUNTIME_IMAGE=nginxinc\/nginx-unprivileged:\S+$/m);
+    const stages = dockerfile.split(/^(?=FROM )/m).slice(1);
+    // An ARG declared before the first FROM is not seen inside a stage: the one stage naming APP declares it.
+    const appStages = stages.filter((s) => /\$\{?(APP|REMOTE)/.test(s));
+    expect(appStages).toHaveLength(1);
+    expect(appStages[0]).toMatch(/^ARG APP\nARG REMOTE\nENV APP=\$\{APP:-\$REMOTE\}$/m);
+    expect(appStages[0]).toMatch(/npm ci -w "@vellum\/\$\{APP:\?[^}]*\}"/);
+    expect(appStages[0]).toContain('COPY frontends/${APP}/ frontends/${APP}/');
+    expect(dockerfile).toMatch(/^ARG RUNTIME_IMAGE=nginxinc\/nginx-unprivileged:\S+-alpine$/m);
     // The image's own user (101, the chart's runAsUser) and port.
     expect(dockerfile).not.toMatch(/^USER /m);
     expect(dockerfile).toMatch(/^EXPOSE 8080$/m);
-    expect(dockerfile).toContain('COPY frontends/remote.nginx.conf /etc/nginx/conf.d/default.conf');
+    // Each app's nginx configuration: the shell's is a template the entrypoint renders into conf.d.
+    expect(dockerfile).toContain('cp frontends/remote.nginx.conf /out/nginx/conf.d/default.conf');
+    expect(dockerfile).toContain('cp frontends/shell.nginx.conf /out/nginx/templates/default.conf.template');
+    expect(dockerfile).toMatch(/if \[ "\$\{APP\}" = shell \]/);
+    expect(dockerfile).toContain('COPY --from=build /out/nginx/ /etc/nginx/');
+    expect(dockerfile).toContain('COPY --from=build /out/html/ /usr/share/nginx/html/');
+    expect(dockerfile).toMatch(/^ENV NGINX_ENVSUBST_FILTER=\^CSP_ \\\n\s+CSP_REMOTE_ORIGINS=$/m);
+    for (const app of Object.values(FRONTENDS)) {
+      const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'frontends', app, 'package.json'), 'utf8'));
+      expect(pkg.name).toBe(`@vellum/${app}`);
+    }
+  });
 
+  test('shell.nginx.conf: index.html for every page path, hashed files cached, probes, the gateway CSP', () => {
+    const conf = fs.readFileSync(path.join(ROOT, 'frontends', 'shell.nginx.conf'), 'utf8');
+    const code = conf.replace(/#.*$/gm, '');
+    expect(code).toMatch(/^\s*listen 8080;$/m);
+    expect(code).toMatch(/^\s*root \/usr\/share\/nginx\/html;$/m);
+    expect(code).toMatch(/location = \/healthz \{[^}]*return 200/);
+    expect(code).toMatch(/location = \/readyz \{[^}]*return 200/);
+    // The SPA fallback: any path without a file answers /index.html. rsbuild writes the hashed files under
+    // /static/, where a missing one is a 404, never the page.
+    expect(code).toMatch(/location \/ \{\s*try_files \$uri \/index\.html;\s*\}/);
+    expect(code).toMatch(/location \/static\/ \{\s*try_files \$uri =404;\s*\}/);
+    // Only hashed files actually served are immutable; the page, whatever path answers it, and errors revalidate.
+    const map = /map "\$status \$uri" \$shell_cache_control \{([^}]*)\}/.exec(code)[1];
+    expect(map).toContain('"~^(200|206|304) /static/" "public, max-age=31536000, immutable";');
+    expect(map).toMatch(/default "no-cache";/);
+    expect(code).toMatch(/^\s*add_header Cache-Control \$shell_cache_control always;$/m);
+    // Paths that are the gateway's or a remote's never get the page (a clear 404 if the Ingress sends them here).
+    const notFound = new RegExp(/location ~ (\S+) \{\s*return 404;\s*\}/.exec(code)[1]);
+    const gatewayOwn = Object.entries(GATEWAY_PATHS).filter(([p]) => !['/healthz', '/readyz'].includes(p));
+    const refused = [
+      ...gatewayOwn.flatMap(([p, type]) => (type === 'Prefix' ? [p, `${p}/x`] : [p])),
+      '/mf/links/mf-manifest.json',
+      '/mf/editor',
+    ];
+    for (const url of refused) expect([url, notFound.test(url)]).toEqual([url, true]);
+    for (const url of ['/', '/cirrus/ada/vellums', '/apis', '/developers', '/config.jsonp', '/mfa']) {
+      expect([url, notFound.test(url)]).toEqual([url, false]);
+    }
+    // Security headers on every response, and none inside a location (nginx would then drop the server's).
+    expect(code.slice(code.search(/^\s*location /m))).not.toContain('add_header');
+    const header = (name) => new RegExp(`^\\s*add_header ${name} "([^"]*)" always;$`, 'm').exec(code)?.[1];
+    for (const name of [
+      'X-Content-Type-Options',
+      'X-Frame-Options',
+      'Referrer-Policy',
+      'Strict-Transport-Security',
+    ]) {
+      expect([name, header(name)]).toEqual([name, expect.any(String)]);
+    }
+    const csp = Object.fromEntries(
+      header('Content-Security-Policy')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    // Remotes at /mf/<name>/ are 'self'; one on a CDN is in CSP_REMOTE_ORIGINS (its manifest, scripts, styles).
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", '${CSP_REMOTE_ORIGINS}']);
+    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:', '${CSP_REMOTE_ORIGINS}']);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", '${CSP_REMOTE_ORIGINS}']);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    // The only variable the entrypoint substitutes (NGINX_ENVSUBST_FILTER=^CSP_ in frontends/Dockerfile).
+    expect([...new Set(conf.match(/\$\{?[A-Z][A-Z0-9_]*\}?/g))]).toEqual(['${CSP_REMOTE_ORIGINS}']);
+  });
+
+  test('remote.nginx.conf serves what the chart probes and routes', () => {
     const conf = fs.readFileSync(path.join(ROOT, 'frontends', 'remote.nginx.conf'), 'utf8');
     expect(conf).toMatch(/^\s*listen 8080;$/m);
     expect(conf).toMatch(/location = \/healthz \{[^}]*return 200/);
@@ -617,7 +795,6 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const skaffold = YAML.parse(fs.readFileSync(path.join(ROOT, 'skaffold.yaml'), 'utf8'));
     const [release] = skaffold.deploy.helm.releases;
     expect(release.chartPath).toBe('charts/vellum');
-    const remoteOf = Object.fromEntries(Object.entries(REMOTES).map(([remote, name]) => [name, remote]));
     const prod = skaffold.profiles.find((p) => p.name === 'prod');
     const dev = skaffold.profiles.find((p) => p.name === 'dev');
     expect(skaffold.build.artifacts.map((a) => a.image).sort()).toEqual(COMPONENTS.map((n) => `vellum/${n}`));
@@ -626,8 +803,8 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       expect(artifact).toEqual({
         image: `vellum/${name}`,
         context: '.',
-        docker: remoteOf[name]
-          ? { dockerfile: 'frontends/Dockerfile', buildArgs: { REMOTE: remoteOf[name] } }
+        docker: FRONTENDS[name]
+          ? { dockerfile: 'frontends/Dockerfile', buildArgs: { APP: FRONTENDS[name] } }
           : { dockerfile: 'services/Dockerfile', buildArgs: { SERVICE: name } },
       });
       expect(fs.existsSync(path.join(ROOT, artifact.docker.dockerfile))).toBe(true);

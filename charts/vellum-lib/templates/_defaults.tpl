@@ -157,9 +157,10 @@ affinity: {}
 {{- end }}
 
 {{/*
-What `role: frontend` changes in the defaults, before the chart's own values: a micro-frontend remote is its static
-build served by nginx-unprivileged on 8080 (frontends/Dockerfile, frontends/remote.nginx.conf with /healthz and
-/readyz), reached by browsers through the ingress controller at /mf/<remote>/ (the umbrella's `remotes`).
+What `role: frontend` changes in the defaults, before the chart's own values: a micro-frontend (the shell or a
+remote) is its static build served by nginx-unprivileged on 8080 (frontends/Dockerfile; frontends/remote.nginx.conf
+or frontends/shell.nginx.conf, with /healthz and /readyz), reached by browsers through the ingress controller: a
+remote at /mf/<remote>/ (the umbrella's `remotes`), the shell at every other path that is not the gateway's.
 */}}
 {{- define "vellum-lib.frontendDefaults" -}}
 networkPolicy:

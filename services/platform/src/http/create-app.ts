@@ -10,7 +10,10 @@ export interface AppOptions {
   bodyLimit?: string;
   /** Parse JSON bodies (false for the gateway, which streams bodies to services untouched). */
   parseJson?: boolean;
-  /** Extra script origins for the Content-Security-Policy (remotes served from a CDN). */
+  /**
+   * Origins of micro-frontend remotes served elsewhere (a CDN): the shell fetches their manifest (connect-src),
+   * runs their scripts (script-src) and loads their styles (style-src).
+   */
   scriptOrigins?: string[];
   /** Skip request logging for these paths (probes). */
   quietPaths?: string[];
@@ -40,10 +43,10 @@ export function createHttpApp(options: AppOptions): Express {
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...(options.scriptOrigins ?? [])],
-          styleSrc: ["'self'", "'unsafe-inline'"],
+          styleSrc: ["'self'", "'unsafe-inline'", ...(options.scriptOrigins ?? [])],
           imgSrc: ["'self'", 'data:', 'https:', 'http:'],
           frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
+          connectSrc: ["'self'", 'ws:', 'wss:', ...(options.scriptOrigins ?? [])],
           objectSrc: ["'none'"],
           upgradeInsecureRequests: null,
         },

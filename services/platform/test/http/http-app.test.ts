@@ -76,6 +76,16 @@ describe('http bootstrap', () => {
     expect(kept.headers['x-request-id']).toBe('req-123');
   });
 
+  it("lets a CDN-hosted remote's origin in for its manifest, scripts and styles, and nothing else", async () => {
+    const a = createHttpApp({ logger, scriptOrigins: ['https://cdn.example.com'] });
+    a.get('/page', (_req, res) => void res.type('html').send('<p>the shell</p>'));
+    const csp = String((await request(a).get('/page')).headers['content-security-policy']);
+    for (const directive of ['script-src', 'connect-src', 'style-src']) {
+      expect(csp).toMatch(new RegExp(`${directive} [^;]*https://cdn\\.example\\.com`));
+    }
+    expect(csp).not.toMatch(/img-src [^;]*cdn|frame-src [^;]*cdn|default-src [^;]*cdn/);
+  });
+
   it('reports readiness from its checks', async () => {
     expect((await request(app()).get('/readyz')).body).toEqual({ status: 'ready', checks: { db: 'ok' } });
     const down = createHttpApp({ logger });
