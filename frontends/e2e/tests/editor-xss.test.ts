@@ -85,7 +85,8 @@ describe('the XSS corpus', () => {
     await page.getByRole('heading', { name: 'Discover Vellums' }).waitFor();
     await page.getByTestId('vellum-table').waitFor();
     await expectInert(page);
-  });
+    // One page load per payload: about 10 s on a quiet machine, several times that on a busy CI runner.
+  }, 180_000);
 
   it('stores payload text as text and shows it inert, read-only and in the editor', async () => {
     const { page } = ann;
