@@ -12,23 +12,33 @@ import { vellumRoutes } from './http/vellum-routes';
 import { scoreRoutes } from './http/score-routes';
 import { listRoutes } from './http/list-routes';
 import { authorProjection } from './events/author-projection';
+import { createPublicListCache } from './http/public-list-cache';
+
+/** How long the showcase and the creators are kept between this replica's own writes. */
+const PUBLIC_LIST_TTL_MS = 30_000;
 
 export type { VellumPorts, VellumConfig } from './context';
 export { vellumSettingsShape } from './config';
 
 /** The vellum service without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createVellumService(ports: VellumPorts): ServiceDefinition {
+  const publicLists = createPublicListCache(PUBLIC_LIST_TTL_MS);
+  const wakeOutbox = ports.wakeOutbox ?? (() => {});
   const ctx: VellumContext = {
     ...ports,
     clock: ports.clock ?? (() => new Date()),
-    wakeOutbox: ports.wakeOutbox ?? (() => {}),
+    // Every write commits its events and then wakes the relay: the one place that knows a list may have changed.
+    wakeOutbox: () => {
+      publicLists.clear();
+      wakeOutbox();
+    },
   };
   const router = Router();
   router.use(apiSecurityHeaders);
   router.use(callerFromAssertion(ports.config.internalAuthSecret));
   router.use(vellumRoutes(ctx));
   router.use(scoreRoutes(ctx));
-  router.use(listRoutes(ctx));
+  router.use(listRoutes(ctx, publicLists));
   return {
     name: 'vellum',
     schema: SCHEMA,

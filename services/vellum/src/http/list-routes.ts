@@ -7,10 +7,11 @@ import { CREATORS_SIZE, pageSizeOf, searchTermOf, SHOWCASE_SIZE } from '../domai
 import { creatorView, listItemView } from '../domain/views';
 import { authorStore } from '../store/author-store';
 import { vellumStore } from '../store/vellum-store';
+import type { PublicListCache } from './public-list-cache';
 import { queryOf } from './request';
 
 /** Lists of lean rows (no body), newest edited first. */
-export function listRoutes(ctx: VellumContext): Router {
+export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Router {
   const router = Router();
 
   /**
@@ -48,24 +49,31 @@ export function listRoutes(ctx: VellumContext): Router {
 
   /** The showcase: best-rated public vellums whose score shows, then the newest public ones to fill it. */
   router.get('/api/get-showcase-vellums', async (_req, res) => {
-    const best = await vellumStore.bestRated(ctx.db, ctx.config.ratingsRequired, SHOWCASE_SIZE);
-    const vellums = [...best];
-    if (vellums.length < SHOWCASE_SIZE) {
-      const shown = new Set(vellums.map((v) => v.id));
-      const newest = await vellumStore.discover(ctx.db, { limit: SHOWCASE_SIZE * 2 });
-      for (const v of newest) {
-        if (vellums.length >= SHOWCASE_SIZE) break;
-        if (!shown.has(v.id)) vellums.push(v);
-      }
-    }
-    res.json({ vellums: vellums.map(listItemView) });
+    res.json({ vellums: await publicLists.get('showcase', () => showcase(ctx)) });
   });
 
   /** The creators: authors with the most public vellums. */
   router.get('/api/get-creators', async (_req, res) => {
-    const creators = await vellumStore.creators(ctx.db, CREATORS_SIZE);
-    res.json({ creators: creators.map(creatorView) });
+    res.json({ creators: await publicLists.get('creators', () => creators(ctx)) });
   });
 
   return router;
+}
+
+/** The showcase: best-rated public vellums whose score shows, then the newest public ones to fill it. */
+async function showcase(ctx: VellumContext) {
+  const vellums = [...(await vellumStore.bestRated(ctx.db, ctx.config.ratingsRequired, SHOWCASE_SIZE))];
+  if (vellums.length < SHOWCASE_SIZE) {
+    const shown = new Set(vellums.map((v) => v.id));
+    const newest = await vellumStore.discover(ctx.db, { limit: SHOWCASE_SIZE * 2 });
+    for (const v of newest) {
+      if (vellums.length >= SHOWCASE_SIZE) break;
+      if (!shown.has(v.id)) vellums.push(v);
+    }
+  }
+  return vellums.map(listItemView);
+}
+
+async function creators(ctx: VellumContext) {
+  return (await vellumStore.creators(ctx.db, CREATORS_SIZE)).map(creatorView);
 }
