@@ -112,6 +112,8 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     relays.push(relay);
     relay.start();
   }
+  const workers = services.flatMap((service) => service.workers ?? []);
+  for (const worker of workers) worker.start();
 
   const drain = { draining: false };
   const frontendsDir = path.resolve(env.FRONTENDS_DIR);
@@ -143,7 +145,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
         () => db.close(),
         () => bus.close(),
         async () => {
-          await Promise.all(relays.map((relay) => relay.stop()));
+          await Promise.all([...relays, ...workers].map((loop) => loop.stop()));
           smtp?.close();
         },
       ],

@@ -2,6 +2,16 @@ import type { Router } from 'express';
 import type { Migration } from '../db/db';
 import type { Subscription } from '../events/types';
 
+/**
+ * A background loop a service runs beside its routes (identity's mail relay, say). The composition root starts it
+ * once the service's migrations have run and stops it while draining, after the HTTP server has closed.
+ */
+export interface ServiceWorker {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
 /** What `createService(ports)` returns: everything a composition root needs to run the service. */
 export interface ServiceDefinition {
   name: string;
@@ -10,6 +20,7 @@ export interface ServiceDefinition {
   migrations: Migration[];
   router: Router;
   subscriptions: Subscription[];
+  workers?: ServiceWorker[];
   /** Largest JSON body its routes accept (default 100kb); bigger ones get 413. */
   bodyLimit?: string;
 }

@@ -40,6 +40,8 @@ export async function startServiceProcess(
   wake = () => relay.wake();
   relay.start();
   for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
+  const workers = service.workers ?? [];
+  for (const worker of workers) worker.start();
 
   const drain = { draining: false };
   const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit });
@@ -55,7 +57,13 @@ export async function startServiceProcess(
     {
       port: proc.port,
       logger: proc.logger,
-      closers: [() => proc.db.close(), () => proc.bus.close(), () => relay.stop(), ...(proc.closers ?? [])],
+      closers: [
+        () => proc.db.close(),
+        () => proc.bus.close(),
+        () => relay.stop(),
+        ...workers.map((worker) => () => worker.stop()),
+        ...(proc.closers ?? []),
+      ],
     },
     drain,
   );
