@@ -28,7 +28,6 @@ const COMPONENTS = [...SERVICES, ...Object.keys(FRONTENDS)].sort();
 const GATEWAY_PATHS = {
   '/api': 'Prefix',
   '/socket.io': 'Prefix',
-  '/dev': 'Prefix',
   '/check_session': 'Exact',
   '/config.json': 'Exact',
   '/healthz': 'Exact',
@@ -323,7 +322,6 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/check_session',
       '/config.json',
       '/socket.io/?EIO=4&transport=websocket'.split('?')[0],
-      '/dev/mailbox',
       '/healthz',
       '/readyz',
     ];
@@ -340,6 +338,8 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/config.json.bak',
       '/check_session/x',
       '/developers',
+      // The dev mailbox is never routed from the network (it answers loopback peers only).
+      '/dev/mailbox',
       '/healthz/x',
       '/mf/editorial',
     ];
@@ -426,6 +426,9 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
     expect(data('gateway')).toMatchObject({
       IDENTITY_URL: 'http://identity:8080',
+      TRUSTED_PROXIES: '10.0.0.0/8',
+      REQUEST_TIMEOUT_MS: '30000',
+      HEADERS_TIMEOUT_MS: '10000',
       PUBLIC_URL: 'https://vellum.example.com',
       PORT: '8080',
       NODE_ENV: 'production',
@@ -730,10 +733,15 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       'X-Content-Type-Options',
       'X-Frame-Options',
       'Referrer-Policy',
-      'Strict-Transport-Security',
+      'Permissions-Policy',
     ]) {
       expect([name, header(name)]).toEqual([name, expect.any(String)]);
     }
+    // HSTS only when the Ingress says the browser came over HTTPS (an empty value leaves the header out).
+    expect(code).toMatch(/^\s*add_header Strict-Transport-Security \$shell_hsts always;$/m);
+    expect(/map \$http_x_forwarded_proto \$shell_hsts \{([^}]*)\}/.exec(code)[1]).toMatch(
+      /https "max-age=\d+; includeSubDomains";\s*default "";/,
+    );
     const csp = Object.fromEntries(
       header('Content-Security-Policy')
         .split(';')
@@ -743,7 +751,9 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     // Remotes at /mf/<name>/ are 'self'; one on a CDN is in CSP_REMOTE_ORIGINS (its manifest, scripts, styles).
     expect(csp['default-src']).toEqual(["'self'"]);
     expect(csp['script-src']).toEqual(["'self'", '${CSP_REMOTE_ORIGINS}']);
-    expect(csp['connect-src']).toEqual(["'self'", 'ws:', 'wss:', '${CSP_REMOTE_ORIGINS}']);
+    // Websockets only to this host (never `ws:`/`wss:` to any), images never over plain http.
+    expect(csp['connect-src']).toEqual(["'self'", 'wss://$host', '${CSP_REMOTE_ORIGINS}']);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'https:']);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", '${CSP_REMOTE_ORIGINS}']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);

@@ -4,6 +4,23 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Said first, before any build output: who can reach this process, and where mail goes.
+const host = process.env.HOST || '127.0.0.1';
+const port = process.env.PORT || '8080';
+const local = ['127.0.0.1', 'localhost', '::1'].includes(host);
+console.log(
+  [
+    `Vellum (embedded): every service in this one process, data under ${process.env.DATA_DIR || './.data'}.`,
+    local
+      ? `Listening on ${host}:${port}, this machine only; set HOST=0.0.0.0 to open it to the network.`
+      : `Listening on ${host}:${port}: reachable from the network (HOST=${host}).`,
+    process.env.SMTP_URL
+      ? 'Mail goes out through SMTP_URL.'
+      : `No SMTP_URL: mail is not sent but kept at http://localhost:${port}/dev/mailbox, for this machine only.`,
+    '',
+  ].join('\n'),
+);
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });

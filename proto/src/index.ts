@@ -8,6 +8,9 @@ export * from './runtime';
 export * from './events/topics';
 export * from './events/envelope';
 
+// What counts as a control character, and which ones each kind of text keeps.
+export * from './text/control-characters';
+
 // API request schemas shared by the server and the client.
 export * from './api/messages';
 export * from './api/fields';

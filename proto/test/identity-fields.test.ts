@@ -46,6 +46,19 @@ describe('usernameSchema', () => {
     expect(issues(usernameSchema, repeat('a', 32) + '!')).toEqual([`: ${pattern}`, `: ${tooLong}`]);
   });
 
+  // Browsers drop the dot segments of /cirrus/../ and /cirrus/./: a cirrus named so would have no page.
+  it.each(['.', '..', '...', '.ada', 'ada.', '.ada.', ' ada. ', "'.", repeat('.', 32)])(
+    'refuses %j: no leading or trailing dot',
+    (name) => {
+      expect(issues(usernameSchema, name)).toEqual([': Username cannot start or end with a dot.']);
+    },
+  );
+
+  it('still accepts dots inside, one or several', () => {
+    expect(accepts(usernameSchema, 'a.da')).toBe('a.da');
+    expect(accepts(usernameSchema, 'a..d.a')).toBe('a..d.a');
+  });
+
   it.each([
     ['empty', ''],
     ['blank', '   '],

@@ -94,6 +94,22 @@ describe('SignUpModal', () => {
     expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
   });
 
+  it.each(['..', '.ada', 'ada.'])(
+    'refuses the username %j with the dot message, without asking whether it is available',
+    async (username) => {
+      const calls = serve({ username: () => ({ status: 200, body: { available: true } }) });
+      const user = userEvent.setup();
+      renderModal();
+      await fillValid(user, { Username: username });
+      expect(await screen.findByText('Username cannot start or end with a dot.')).toBeTruthy();
+      expect(screen.queryByTestId('username-availability')).toBeNull();
+      expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
+      // Give the debounced availability check time to fire: it must not, for a name the schema refuses.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(calls.filter((call) => call.path.startsWith('/api/username/'))).toEqual([]);
+    },
+  );
+
   it('shows Available or Unavailable for the handle as it changes', async () => {
     serve({ username: (handle) => ({ status: 200, body: { available: handle !== 'taken' } }) });
     const user = userEvent.setup();
@@ -110,7 +126,7 @@ describe('SignUpModal', () => {
       username: () => ({ status: 200, body: { available: true } }),
       create: () => ({
         status: 409,
-        body: { status: 'Error', errorMessage: 'An account with that email already exists.' },
+        body: { status: 'Error', errorMessage: 'That Username is already taken.' },
       }),
     });
     const user = userEvent.setup();
@@ -120,7 +136,7 @@ describe('SignUpModal', () => {
       expect(screen.getByRole('button', { name: 'Create' })).toHaveProperty('disabled', false),
     );
     await user.click(screen.getByRole('button', { name: 'Create' }));
-    const error = await screen.findByText('An account with that email already exists.');
+    const error = await screen.findByText('That Username is already taken.');
     expect(error.className).toContain('text-danger');
     expect(calls.find((call) => call.path === '/api/cirrus/create')?.body).toEqual({
       username: 'ann.lee',

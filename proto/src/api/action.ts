@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS } from '../text/control-characters';
 import { requestBody, textField } from './fields';
+import { validationMessages } from './messages';
 
 // Request schemas and answers of the action calls (spec sections 3, 5 and 7), shared by the action service and the
 // actions micro-frontend. The spec's texts are word for word; the others are ours, in the same voice.
@@ -18,7 +20,7 @@ export const actionMessages = {
 
   textRequired: 'Action is required.',
   textOnlyTabs: 'Action cannot be only tabs.',
-  textControl: 'Action cannot contain control characters.',
+  textControl: validationMessages.controlCharacters('Action'),
   priorityInvalid: 'Priority must be High, Medium or Low.',
   forCirrusRequired: 'Choose the follower the Action request is for.',
   signIn: 'Sign in to keep Actions.',
@@ -29,19 +31,21 @@ export const actionMessages = {
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// C0 controls and DEL, except tab and line feed.
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 
 export const isActionId = (value: string) => UUID.test(value);
 
-/** The text: never only tabs, trimmed, 1 to 180 characters (counted as the reader sees them, not UTF-16 units). */
-export const actionTextSchema = textField('Action', actionMessages.textRequired)
+/**
+ * The text: no control characters but tabs and line feeds (textField's check, first), never only tabs, trimmed,
+ * 1 to 180 characters (counted as the reader sees them, not UTF-16 units). It is not trimmed before the control
+ * check, since 'only tabs' is judged on the text as typed.
+ */
+export const actionTextSchema = textField('Action', actionMessages.textRequired, {
+  keepControls: CONTROL_CHARACTERS.tabsAndLineFeeds,
+})
   .refine((text) => !/^\t+$/.test(text), { error: actionMessages.textOnlyTabs, abort: true })
   .trim()
   .min(1, { error: actionMessages.textRequired, abort: true })
-  .refine((text) => [...text].length <= ACTION_TEXT_MAX, { error: actionMessages.textTooLong, abort: true })
-  .refine((text) => !CONTROL.test(text), actionMessages.textControl);
+  .refine((text) => [...text].length <= ACTION_TEXT_MAX, { error: actionMessages.textTooLong, abort: true });
 
 /** High, Medium or Low; missing (or null, or empty) means Medium. */
 export const prioritySchema = z.preprocess(
@@ -54,8 +58,7 @@ export const newActionSchema = requestBody({ text: actionTextSchema, priority: p
 
 /** POST /api/action/request: `forCirrusI` is the id of one of the sender's followers. */
 export const actionRequestSchema = requestBody({
-  forCirrusI: textField('forCirrusI', actionMessages.forCirrusRequired)
-    .trim()
+  forCirrusI: textField('forCirrusI', actionMessages.forCirrusRequired, { trim: true })
     .min(1, { error: actionMessages.forCirrusRequired, abort: true })
     .regex(UUID, actionMessages.forCirrusRequired)
     .transform((id) => id.toLowerCase()),

@@ -1,14 +1,32 @@
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, hasControlCharacter } from '../text/control-characters';
 import { validationMessages as messages } from './messages';
+
+export interface TextFieldOptions {
+  /**
+   * Trim surrounding whitespace before anything else is checked (inputs are trimmed, except passwords: spec
+   * section 5). A tab or line break at either end is then trimmed away rather than refused.
+   */
+  trim?: boolean;
+  /** The control characters the field keeps (CONTROL_CHARACTERS); by default none: single-line text. */
+  keepControls?: string;
+}
 
 /**
  * A string field: a missing or null value gets `requiredMessage`, any other non-string (number, array, object) is
- * refused with '<label> must be text.'.
+ * refused with '<label> must be text.', and a control character the field does not keep with '<label> cannot
+ * contain control characters.' before any other check, so the field says exactly what is wrong (and U+0000 never
+ * reaches Postgres, which refuses it).
  */
-export function textField(label: string, requiredMessage: string) {
-  return z.string({
+export function textField(label: string, requiredMessage: string, options: TextFieldOptions = {}) {
+  const { trim = false, keepControls = CONTROL_CHARACTERS.singleLine } = options;
+  const text = z.string({
     error: (issue) =>
       issue.input === undefined || issue.input === null ? requiredMessage : messages.notText(label),
+  });
+  return (trim ? text.trim() : text).refine((value) => !hasControlCharacter(value, keepControls), {
+    error: messages.controlCharacters(label),
+    abort: true,
   });
 }
 

@@ -12,10 +12,12 @@ export const emailFormatMessage = (example: string = EMAIL_EXAMPLE) =>
 export const validationMessages = {
   requestNotObject: 'The request must be a JSON object.',
   notText: (field: string) => `${field} must be text.`,
+  controlCharacters: (field: string) => `${field} cannot contain control characters.`,
 
   usernameRequired: 'Username is required.',
   usernamePattern: 'Username must consist of letters, digits, apostrophes, dashes, or dots.',
   usernameTooLong: 'Your Username must have at most 32 characters.',
+  usernameDots: 'Username cannot start or end with a dot.',
 
   emailRequired: 'Email is required.',
   emailTooLong: 'Email must have at most 32 characters.',

@@ -34,10 +34,12 @@ function limitField(defaultValue: number, max: number) {
     .transform((value) => value ?? defaultValue);
 }
 
-/** GET /api/search?query=text[&limit=n]: the text is trimmed; an empty one finds nobody. */
+/**
+ * GET /api/search?query=text[&limit=n]: the text is trimmed; an empty one finds nobody; a control character is
+ * refused (services refuse it in any query string first; this says it in the field's words elsewhere).
+ */
 export const searchQuerySchema = z.object({
-  query: textField('The search', 'Type something to search for.')
-    .trim()
+  query: textField('The search', 'Type something to search for.', { trim: true })
     .max(SEARCH_QUERY_MAX, socialMessages.searchTooLong)
     .optional()
     .transform((value) => value ?? ''),

@@ -45,10 +45,14 @@ export const vellumMessages = {
 export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
 export type ScoreLevel = (typeof SCORE_LEVELS)[number];
 
-/** A title: trimmed, at most 92 characters; may be empty (the create-empty variant). */
-export const vellumTitleSchema = textField('Title', vellumMessages.titleRequired)
-  .trim()
-  .max(VELLUM_TITLE_MAX, vellumMessages.titleTooLong);
+/**
+ * A title: trimmed, single-line (no control characters), at most 92 characters; may be empty (the create-empty
+ * variant).
+ */
+export const vellumTitleSchema = textField('Title', vellumMessages.titleRequired, { trim: true }).max(
+  VELLUM_TITLE_MAX,
+  vellumMessages.titleTooLong,
+);
 
 /**
  * The `text` field: the TipTap document as a JSON string (as the spec sends it) or as the object itself.

@@ -2,6 +2,7 @@ import { Node as PmNode } from '@tiptap/pm/model';
 import { MARK_RULES, NODE_RULES, urlMessages, type AttributeRule } from './attributes';
 import { vellumSchema } from './extensions';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENT_DEPTH } from './limits';
+import { CONTROL_CHARACTERS, hasControlCharacter } from '../text/control-characters';
 import { isSafeUrl } from './urls';
 import { videoIdOf } from './video';
 
@@ -26,7 +27,14 @@ export const documentMessages = {
   tooDeep: 'The document is nested too deeply.',
   notDoc: 'The document must be a rich-text document.',
   notSchema: 'The document does not fit the editor.',
+  textControl: 'The text of a Vellum cannot contain control characters.',
 } as const;
+
+/**
+ * A document's text has lines: tabs, line feeds and carriage returns (a code block keeps all three) stay; every other
+ * control character (NUL, which Postgres refuses, above all) is refused, in text and in text attributes alike.
+ */
+const DOCUMENT_CONTROLS = CONTROL_CHARACTERS.multiLine;
 
 class Refused extends Error {}
 
@@ -59,6 +67,7 @@ function checkAttribute(rule: AttributeRule, value: unknown, where: string): voi
       if (value === null && rule.nullable) return;
       if (typeof value !== 'string') return fail('text');
       if (value.length > rule.maxLength) return fail(`at most ${rule.maxLength} characters`);
+      if (hasControlCharacter(value, DOCUMENT_CONTROLS)) return fail('text without control characters');
       return;
     case 'integer':
       if (value === null && rule.nullable) return;
@@ -153,6 +162,7 @@ function checkNode(node: unknown, depth: number): void {
     if (typeof node.text !== 'string' || node.text.length === 0) {
       throw new Refused('A text node must hold non-empty text.');
     }
+    if (hasControlCharacter(node.text, DOCUMENT_CONTROLS)) throw new Refused(documentMessages.textControl);
   } else if (node.text !== undefined) {
     throw new Refused(`${owner} cannot hold text.`);
   }
@@ -169,10 +179,11 @@ function checkNode(node: unknown, depth: number): void {
 
 /**
  * Checks a vellum document before it is stored: its size and depth, an allow-list of node and mark types with their
- * attribute names and types (a text attribute sent as a list or object is refused), only http/https/mailto links,
- * http/https images, video embeds that are video links with an 11-character id; then the ProseMirror schema of
- * `vellumExtensions()` (content expressions, marks allowed where they are). Nothing is stripped or repaired: a
- * document that does not pass is refused whole. `input` is the document or its JSON text.
+ * attribute names and types (a text attribute sent as a list or object is refused), no control characters but tabs
+ * and line breaks in text and text attributes, only http/https/mailto links, http/https images, video embeds that
+ * are video links with an 11-character id; then the ProseMirror schema of `vellumExtensions()` (content
+ * expressions, marks allowed where they are). Nothing is stripped or repaired: a document that does not pass is
+ * refused whole. `input` is the document or its JSON text.
  */
 export function validateVellumDocument(input: unknown): DocumentValidation {
   try {

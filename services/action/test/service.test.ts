@@ -53,7 +53,9 @@ describe('the action service alone (PGlite, in-process bus)', () => {
       [{}, actionMessages.textRequired],
       [{ text: 42 }, 'Action must be text.'],
       [{ text: 'ok', priority: 'Urgent' }, actionMessages.priorityInvalid],
-      [{ text: 'nul\u0000' }, actionMessages.textControl],
+      [{ text: 'bell\u0007' }, actionMessages.textControl],
+      // NUL is refused in any body before the routes (platform's safety net), in the same shape.
+      [{ text: 'nul\u0000' }, 'The request contains characters that are not allowed.'],
       ['[1]', 'The request must be a JSON object.'],
     ];
     for (const [body, error] of cases) {

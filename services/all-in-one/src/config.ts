@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { env } from '@vellum/platform';
+import { env, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
 
@@ -9,7 +9,11 @@ export const embeddedEnv = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback by default: the dev mailbox and generated secrets are for this machine. `0.0.0.0` opens it. */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Proxies in front (say, a local TLS terminator) whose X-Forwarded-For/-Proto are believed; empty: none. */
+  TRUSTED_PROXIES: env.trustedProxies(),
+  ...timeoutEnvShape,
   DATA_DIR: z.string().default('./.data'),
   /** Defaults to http://localhost:$PORT. */
   PUBLIC_URL: env.optional(env.url()),

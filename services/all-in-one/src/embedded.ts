@@ -5,10 +5,11 @@ import {
   createLogger,
   createOutboxRelay,
   createPgliteDb,
-  MemoryRateLimiter,
+  memoryLimiters,
   MemorySessionStore,
   migrate,
   mountService,
+  proxyTrust,
   serve,
   type Logger,
   type RunningServer,
@@ -58,8 +59,10 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     createIdentityService({
       db,
       sessionStore: sessions,
+      limiters: memoryLimiters,
       mailer: smtp ?? devMailbox,
-      devMailbox: env.NODE_ENV === 'production' ? undefined : devMailbox,
+      // The dev mailbox exists only while no mailer is configured, and never in production.
+      devMailbox: smtp || env.NODE_ENV === 'production' ? undefined : devMailbox,
       hasher: createArgon2Hasher(),
       logger: logger.child({ service: 'identity' }),
       wakeOutbox: wake,
@@ -121,7 +124,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     logger,
     upstreams,
     sessions,
-    limiter: new MemoryRateLimiter(),
+    limiters: memoryLimiters,
     publicUrl: config.publicUrl,
     sessionSecret: secrets.sessionSecret,
     internalAuthSecret: secrets.internalAuthSecret,
@@ -134,6 +137,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       version: VERSION,
     },
     isDraining: () => drain.draining,
+    trustProxy: proxyTrust(env.TRUSTED_PROXIES),
   });
   const running = await serve(
     gateway.app,
@@ -141,6 +145,8 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       port: env.PORT,
       host: env.HOST,
       logger,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [
         () => db.close(),
         () => bus.close(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env } from '@vellum/platform';
+import { env, timeoutEnvShape } from '@vellum/platform';
 
 const upstream = () => env.optional(env.url());
 const remote = () => env.optional(z.string().min(1));
@@ -25,6 +25,9 @@ export const gatewayEnv = z.object({
   PUBLIC_URL: env.url(),
   /** Sign-in, sign-up, verification and reset calls per client address and minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** The proxies in front (the ingress) whose X-Forwarded-For/-Proto are believed; empty: nobody's. */
+  TRUSTED_PROXIES: env.trustedProxies(),
+  ...timeoutEnvShape,
   IDENTITY_URL: env.url(),
   VELLUM_URL: upstream(),
   ACTION_URL: upstream(),

@@ -5,9 +5,11 @@ import {
   createHttpApp,
   errorHandler,
   healthRouter,
+  isLoopbackPeer,
   notFoundHandler,
+  type LimiterFactory,
   type Logger,
-  type RateLimiter,
+  type ProxyTrust,
   type SessionStore,
 } from '@vellum/platform';
 import { routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
@@ -16,6 +18,8 @@ import { rateLimit } from './http/rate-limit';
 import { sameOrigin } from './http/same-origin';
 import { proxyTo, type Proxy } from './http/proxy';
 import { frontendsRouter, type FrontendsOptions } from './http/frontends';
+import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/forwarded-headers';
+import { requireHttps } from './http/require-https';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
 export type Upstream = { url: string } | { handler: RequestHandler };
@@ -24,7 +28,8 @@ export interface GatewayOptions {
   logger: Logger;
   upstreams: Partial<Record<ServiceName, Upstream>>;
   sessions: SessionStore;
-  limiter: RateLimiter;
+  /** Builds the per-address limits of the credential calls (memory in embedded mode, Redis distributed). */
+  limiters: LimiterFactory;
   publicUrl: string;
   sessionSecret: string;
   internalAuthSecret: string;
@@ -33,6 +38,8 @@ export interface GatewayOptions {
   frontends: FrontendsOptions;
   routes?: RouteRule[];
   isDraining?: () => boolean;
+  /** The proxies in front whose forwarded headers are believed (TRUSTED_PROXIES); by default none. */
+  trustProxy?: ProxyTrust;
 }
 
 export interface Gateway {
@@ -49,10 +56,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     if ('url' in upstream) proxies.set(name, proxyTo(upstream.url, logger));
   }
 
-  const app = createHttpApp({ logger, parseJson: false, scriptOrigins: options.frontends.scriptOrigins });
+  const trust = options.trustProxy ?? (() => false);
+  const publicOrigin = new URL(options.publicUrl);
+  const app = createHttpApp({
+    logger,
+    parseJson: false,
+    scriptOrigins: options.frontends.scriptOrigins,
+    trustProxy: trust,
+    websocketOrigins: [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`],
+  });
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
+  app.use(requireHttps(options.publicUrl));
+  app.use(forwardedHeaders);
   app.use(sameOrigin(options.publicUrl));
-  app.use(rateLimit({ limiter: options.limiter, perMinute: options.authRatePerMinute }));
+  app.use(rateLimit({ limiters: options.limiters, perMinute: options.authRatePerMinute }));
   const identity: IdentityForwarding = {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,
@@ -68,6 +85,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use((req, res, next) => {
     const rule = serviceFor(req.path, routes);
     if (!rule) return next();
+    // Development conveniences answer only this machine; a forwarded header never makes a client local.
+    if (rule.loopbackOnly && !isLoopbackPeer(req)) return next();
     const upstream = options.upstreams[rule.service];
     if (!upstream) {
       res.status(503).json({ error: 'This part of Vellum is not available yet.', code: 'unavailable' });
@@ -100,6 +119,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
+      setForwardedHeaders(req, upgradeClient(req, trust));
       applyCallerHeaders(req, identity).then(
         () => proxy.upgrade(req, socket, head),
         (err: unknown) => {

@@ -8,7 +8,8 @@ import {
   exitOnSignals,
   loadConfig,
   logRedisOutages,
-  RedisRateLimiter,
+  proxyTrust,
+  redisLimiters,
   RedisSessionStore,
   serve,
 } from '@vellum/platform';
@@ -25,7 +26,7 @@ async function main() {
     logger,
     upstreams: upstreamsOf(env),
     sessions: new RedisSessionStore(redis),
-    limiter: new RedisRateLimiter(redis),
+    limiters: redisLimiters(redis),
     publicUrl: env.PUBLIC_URL,
     sessionSecret: env.SESSION_SECRET,
     internalAuthSecret: env.INTERNAL_AUTH_SECRET,
@@ -37,12 +38,15 @@ async function main() {
       scriptOrigins: originsOf(Object.values(remoteUrlsOf(env))),
     },
     isDraining: () => drain.draining,
+    trustProxy: proxyTrust(env.TRUSTED_PROXIES),
   });
   const running = await serve(
     gateway.app,
     {
       port: env.PORT,
       logger,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [async () => redis.disconnect(), async () => stopTelemetry?.()],
     },
     drain,

@@ -6,6 +6,8 @@ export interface RouteRule {
   pattern: RegExp;
   /** Also proxies websocket upgrades on this path. */
   websocket?: boolean;
+  /** Answered only to a client on this machine (the socket's peer is loopback); anyone else gets 404. */
+  loopbackOnly?: boolean;
 }
 
 export const routeTable: RouteRule[] = [
@@ -16,7 +18,7 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/verification\/email$/ },
   { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
-  { service: 'identity', pattern: /^\/dev\/mailbox$/ },
+  { service: 'identity', pattern: /^\/dev\/mailbox$/, loopbackOnly: true },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
   { service: 'vellum', pattern: /^\/api\/(vellums|vellum-new|get-creators|get-showcase-vellums)$/ },
   { service: 'vellum', pattern: /^\/api\/vellum\/(publish\/|private\/)?[^/]+$/ },

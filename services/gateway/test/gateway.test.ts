@@ -7,8 +7,9 @@ import path from 'node:path';
 import pino from 'pino';
 import type session from 'express-session';
 import {
-  MemoryRateLimiter,
+  memoryLimiters,
   MemorySessionStore,
+  proxyTrust,
   serve,
   verifyAssertion,
   type RunningServer,
@@ -63,8 +64,10 @@ describe('gateway', () => {
         social: { url: 'http://127.0.0.1:1' },
       },
       sessions,
-      limiter: new MemoryRateLimiter(),
+      limiters: memoryLimiters,
       publicUrl: 'https://vellum.example.com',
+      // As in production: a TLS-terminating ingress (here, this test) is the trusted proxy in front.
+      trustProxy: proxyTrust(['loopback']),
       sessionSecret,
       internalAuthSecret,
       authRatePerMinute: 100,
@@ -95,8 +98,12 @@ describe('gateway', () => {
     upstream.server.close();
   });
 
+  const viaIngress = { 'x-forwarded-proto': 'https' };
   const echo = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(running.url + path, init);
+    const res = await fetch(running.url + path, {
+      ...init,
+      headers: { ...viaIngress, ...(init.headers as Record<string, string>) },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
 
@@ -149,10 +156,14 @@ describe('gateway', () => {
       remotes: { editor: 'https://cdn.example.com/editor/mf-manifest.json' },
       version: '24.10.0',
     });
-    const page = await fetch(`${running.url}/cirrus/ada/vellums`, { headers: { accept: 'text/html' } });
+    const page = await fetch(`${running.url}/cirrus/ada/vellums`, {
+      headers: { ...viaIngress, accept: 'text/html' },
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>Vellum</title>');
-    const api = await fetch(`${running.url}/api/unknown`, { headers: { accept: 'text/html' } });
+    const api = await fetch(`${running.url}/api/unknown`, {
+      headers: { ...viaIngress, accept: 'text/html' },
+    });
     expect(api.status).toBe(404);
   });
 

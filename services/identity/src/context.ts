@@ -1,7 +1,8 @@
-import type { Db, Logger, SessionStore } from '@vellum/platform';
+import type { Db, LimiterFactory, Logger, SessionStore } from '@vellum/platform';
 import type { PasswordHasher } from './domain/passwords';
 import type { Mailer } from './mail/mailer';
 import type { DevMailbox } from './mail/dev-mailbox';
+import type { MailRelaySettings } from './mail/mail-relay';
 
 export interface IdentityConfig {
   /** Where links in mail point, e.g. https://vellum.example.com */
@@ -17,6 +18,8 @@ export interface IdentityConfig {
 export interface IdentityPorts {
   db: Db;
   sessionStore: SessionStore;
+  /** Builds the sign-in throttle's limits: Redis (shared by every replica) or memory (embedded). */
+  limiters: LimiterFactory;
   mailer: Mailer;
   /** Served at GET /dev/mailbox when given (never in production). */
   devMailbox?: DevMailbox;
@@ -26,9 +29,13 @@ export interface IdentityPorts {
   clock?: () => Date;
   /** Nudges the outbox relay after a commit that wrote events. */
   wakeOutbox?: () => void;
+  /** Tuning of the mail relay (tests shorten its waits); production uses its defaults. */
+  mailRelay?: MailRelaySettings;
 }
 
-export interface IdentityContext extends Required<Omit<IdentityPorts, 'devMailbox'>> {
+export interface IdentityContext extends Required<Omit<IdentityPorts, 'devMailbox' | 'mailRelay'>> {
   devMailbox?: DevMailbox;
   admins: ReadonlySet<string>;
+  /** Nudges the mail relay after a commit that queued mail in `identity.mail_outbox`. */
+  wakeMail: () => void;
 }

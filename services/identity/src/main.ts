@@ -4,7 +4,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
-import { logRedisOutages, RedisSessionStore, runServiceMain } from '@vellum/platform';
+import { logRedisOutages, redisLimiters, RedisSessionStore, runServiceMain } from '@vellum/platform';
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
 import { createArgon2Hasher } from './domain/passwords';
@@ -20,26 +20,30 @@ runServiceMain({
     const sessionStore = new RedisSessionStore(redis);
     const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;
     const devMailbox = smtp ? undefined : new DevMailbox(logger);
+    const service = createIdentityService({
+      db,
+      sessionStore,
+      limiters: redisLimiters(redis),
+      mailer: smtp ?? devMailbox!,
+      devMailbox: env.NODE_ENV === 'production' ? undefined : devMailbox,
+      hasher: createArgon2Hasher(),
+      logger,
+      wakeOutbox,
+      config: {
+        publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+        sessionSecret: env.SESSION_SECRET,
+        internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+        adminUsernames: env.ADMIN_USERNAMES,
+        secureCookies: env.PUBLIC_URL.startsWith('https:'),
+      },
+    });
     return {
-      service: createIdentityService({
-        db,
-        sessionStore,
-        mailer: smtp ?? devMailbox!,
-        devMailbox: env.NODE_ENV === 'production' ? undefined : devMailbox,
-        hasher: createArgon2Hasher(),
-        logger,
-        wakeOutbox,
-        config: {
-          publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
-          sessionSecret: env.SESSION_SECRET,
-          internalAuthSecret: env.INTERNAL_AUTH_SECRET,
-          adminUsernames: env.ADMIN_USERNAMES,
-          secureCookies: env.PUBLIC_URL.startsWith('https:'),
-        },
-      }),
+      service,
       checks: { sessions: () => sessionStore.ping() },
       closers: [
         async () => {
+          // These closers run before the workers are stopped: let the mail relay finish its sends first.
+          await Promise.all((service.workers ?? []).map((worker) => worker.stop()));
           smtp?.close();
           redis.disconnect();
         },

@@ -14,15 +14,27 @@ import { passwordResetRoutes } from './http/password-reset-routes';
 import { cirrusRoutes } from './http/cirrus-routes';
 import { devMailboxRoutes } from './http/dev-mailbox-routes';
 import { outstandingProjection } from './events/outstanding-projection';
+import { createMailRelay } from './mail/mail-relay';
 
 export type { IdentityPorts, IdentityConfig } from './context';
 
 /** Identity without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
+  const clock = ports.clock ?? (() => new Date());
+  // Mail leaves after the answer, through identity.mail_outbox: how long the mail server takes never shows in it.
+  const mailRelay = createMailRelay({
+    ...ports.mailRelay,
+    db: ports.db,
+    mailer: ports.mailer,
+    logger: ports.logger,
+    clock,
+    publicUrl: () => ports.config.publicUrl,
+  });
   const ctx: IdentityContext = {
     ...ports,
-    clock: ports.clock ?? (() => new Date()),
+    clock,
     wakeOutbox: ports.wakeOutbox ?? (() => {}),
+    wakeMail: () => mailRelay.wake(),
     admins: new Set(ports.config.adminUsernames.map((u) => u.toLowerCase())),
   };
   const router = Router();
@@ -39,9 +51,11 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     migrations: [...migrations, outboxMigration(SCHEMA), inboxMigration(SCHEMA)],
     router,
     subscriptions: [outstandingProjection(ports.db)],
+    workers: [mailRelay],
   };
 }
 
 export { createArgon2Hasher, type PasswordHasher } from './domain/passwords';
 export { DevMailbox } from './mail/dev-mailbox';
 export { createSmtpMailer } from './mail/smtp-mailer';
+export { createMailRelay, type MailRelaySettings } from './mail/mail-relay';

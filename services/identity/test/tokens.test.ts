@@ -12,13 +12,8 @@ async function signUp(h: Harness) {
   return account;
 }
 
-const tokenFrom = (h: Harness, email: string, prefix: string) => {
-  const link = new URL(
-    h.mailbox
-      .list(email)
-      .flatMap((m) => m.links)
-      .find((l) => new URL(l).pathname.startsWith(prefix))!,
-  );
+const tokenFrom = async (h: Harness, email: string, prefix: string) => {
+  const link = await h.mailTo(email, prefix);
   return { link, token: link.searchParams.get('token') ?? link.pathname.split('/').pop()! };
 };
 
@@ -35,14 +30,14 @@ describe('identity tokens', () => {
 
   it('mails links under PUBLIC_URL in the documented shapes', async () => {
     const account = await signUp(h);
-    const { link } = tokenFrom(h, account.email, '/verification/email/');
+    const { link } = await tokenFrom(h, account.email, '/verification/email/');
     expect(link.origin).toBe('http://vellum.test');
     expect(link.searchParams.get('email')).toBe(account.email);
   });
 
   it('refuses a verification link after 24 hours', async () => {
     const account = await signUp(h);
-    const { token } = tokenFrom(h, account.email, '/verification/email/');
+    const { token } = await tokenFrom(h, account.email, '/verification/email/');
     h.clock.now = new Date(h.clock.now.getTime() + 24 * HOUR + 1000);
     const res = await request(h.app).post('/api/verification/email').send({ email: account.email, token });
     expect(res.status).toBe(400);
@@ -50,7 +45,7 @@ describe('identity tokens', () => {
 
   it('accepts a verification link within 24 hours', async () => {
     const account = await signUp(h);
-    const { token } = tokenFrom(h, account.email, '/verification/email/');
+    const { token } = await tokenFrom(h, account.email, '/verification/email/');
     h.clock.now = new Date(h.clock.now.getTime() + 23 * HOUR);
     expect(
       (await request(h.app).post('/api/verification/email').send({ email: account.email, token })).status,
@@ -60,7 +55,7 @@ describe('identity tokens', () => {
   it('refuses a password reset link after 1 hour, and changes nothing', async () => {
     const account = await signUp(h);
     await request(h.app).post('/api/password-reset/send').send({ email: account.email });
-    const { token } = tokenFrom(h, account.email, '/password-reset');
+    const { token } = await tokenFrom(h, account.email, '/password-reset');
     h.clock.now = new Date(h.clock.now.getTime() + HOUR + 1000);
     expect(
       (await request(h.app).post('/api/password-reset/token').send({ email: account.email, token })).body,
@@ -78,7 +73,7 @@ describe('identity tokens', () => {
 
   it('stores only hashes of tokens', async () => {
     const account = await signUp(h);
-    const { token } = tokenFrom(h, account.email, '/verification/email/');
+    const { token } = await tokenFrom(h, account.email, '/verification/email/');
     const { rows } = await h.db.query<{ token_hash: Uint8Array }>(
       'SELECT t.token_hash FROM identity.tokens t JOIN identity.cirri c ON c.id = t.cirrus_id WHERE c.email = $1',
       [account.email],

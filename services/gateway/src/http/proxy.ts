@@ -16,7 +16,8 @@ export interface Proxy {
 export function proxyTo(target: string, logger: Logger): Proxy {
   const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
-    xfwd: true,
+    // The gateway sets X-Forwarded-For and -Proto itself (forwarded-headers.ts); appending would add a second hop.
+    xfwd: false,
     ws: false,
     proxyTimeout: 60_000,
     on: {

@@ -3,8 +3,8 @@ export const messages = {
   signInFailed: 'Incorrect signin credentials.',
   notVerified: "This Cirrus' email hasn't been verified.",
   usernameTaken: 'That Username is already taken.',
-  emailTaken: 'An account with that email already exists.',
   verificationFailed: "Your link is not recognized, maybe it's expired. Let's fix that!",
   resetLinkInvalid: 'This password reset link is invalid.',
   cirrusNotFound: 'This Cirrus does not exist.',
+  signOutCrossSite: 'Sign out from Vellum itself: a link on another site cannot sign you out.',
 } as const;

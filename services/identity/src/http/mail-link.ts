@@ -1,38 +1,24 @@
 import type { RequestHandler } from 'express';
 import { emailRequestSchema, firstMessage } from '@vellum/proto';
 import type { IdentityContext } from '../context';
-import type { MailMessage } from '../mail/mailer';
-import { cirrusStore, type CirrusRecord, type TokenPurpose } from '../store/cirrus-store';
-import { issueToken } from './issue-token';
-
-export interface MailLinkOptions {
-  purpose: TokenPurpose;
-  /** Whether this cirrus gets a link (a verified address needs no verification link). */
-  eligible?: (cirrus: CirrusRecord) => boolean;
-  mail: (publicUrl: string, to: string, token: string) => MailMessage;
-  /** The log line when sending fails. */
-  failure: string;
-}
+import type { TokenPurpose } from '../store/cirrus-store';
+import { mailOutboxStore } from '../store/mail-outbox-store';
 
 /**
- * `{ email }` in, a fresh link token of `purpose` mailed out. The answer is the same whether or not the email is
- * registered (or eligible), so it reveals nothing; a mail that cannot be sent is logged, not reported.
+ * `{ email }` in, a link of `purpose` mailed out later. Every valid email takes the same path: one requested row in
+ * `identity.mail_outbox`, then the answer. Whether the email is registered (and eligible) is decided by the mail
+ * relay after the answer, so neither the answer nor its timing reveals it; a mail that cannot be sent is retried
+ * and logged, not reported.
  */
-export function mailLinkHandler(ctx: IdentityContext, options: MailLinkOptions): RequestHandler {
+export function mailLinkHandler(ctx: IdentityContext, purpose: TokenPurpose): RequestHandler {
   return async (req, res) => {
     const parsed = emailRequestSchema.safeParse(req.body ?? {});
     if (!parsed.success) {
       res.status(400).json({ status: 'Error', errorMessage: firstMessage(parsed.error) });
       return;
     }
-    const { email } = parsed.data;
-    const cirrus = await cirrusStore.byEmail(ctx.db, email);
-    if (cirrus && (options.eligible?.(cirrus) ?? true)) {
-      const token = await ctx.db.transaction((tx) => issueToken(tx, cirrus.id, options.purpose, ctx.clock()));
-      await ctx.mailer
-        .send(options.mail(ctx.config.publicUrl, email, token))
-        .catch((err: unknown) => ctx.logger.error({ err }, options.failure));
-    }
+    await mailOutboxStore.request(ctx.db, purpose, parsed.data.email);
     res.json({ status: 'Success' });
+    ctx.wakeMail();
   };
 }

@@ -5,20 +5,12 @@ import { messages } from '../domain/messages';
 import { hashToken, tokenIsUsable } from '../domain/tokens';
 import { cirrusStore } from '../store/cirrus-store';
 import { cirrusEvents } from '../events/cirrus-events';
-import { passwordResetMail } from '../mail/templates';
 import { mailLinkHandler } from './mail-link';
 
 export function passwordResetRoutes(ctx: IdentityContext): Router {
   const router = Router();
 
-  router.post(
-    '/api/password-reset/send',
-    mailLinkHandler(ctx, {
-      purpose: 'reset_password',
-      mail: passwordResetMail,
-      failure: 'password reset mail failed',
-    }),
-  );
+  router.post('/api/password-reset/send', mailLinkHandler(ctx, 'reset_password'));
 
   router.post('/api/password-reset/token', async (req, res) => {
     const parsed = resetTokenCheckSchema.safeParse(req.body ?? {});

@@ -9,8 +9,11 @@ import { messages } from '../domain/messages';
 import { signedCirrusView } from '../domain/cirrus-views';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
 import { cirrusEvents } from '../events/cirrus-events';
+import { signInThrottle, tooManySignIns } from './signin-throttle';
 
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+/** `Sec-Fetch-Site` values of a request another site started (a sibling subdomain counts too). */
+const CROSS_SITE = new Set(['cross-site', 'same-site']);
 
 class SignInRefused extends Error {
   constructor(
@@ -59,6 +62,7 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   const router = Router();
   const auth = createPassport(ctx);
   const withSession = [sessionMiddleware(ctx), auth.initialize()];
+  const throttle = signInThrottle(ctx.config, ctx.limiters);
 
   router.post('/api/signin', ...withSession, (req, res, next) => {
     const parsed = signInSchema.safeParse(req.body ?? {});
@@ -67,41 +71,62 @@ export function sessionRoutes(ctx: IdentityContext): Router {
       return;
     }
     req.body = parsed.data;
-    auth.authenticate('local', { session: false }, (err: unknown, user: CirrusRecord | false) => {
-      if (err instanceof SignInRefused) {
-        res.status(err.status).json({ messages: [err.message] });
+    // The throttle decides before any lookup or hash: a refused guess learns nothing and costs no argon2 work.
+    throttle.begin(req, parsed.data.email).then((attempt) => {
+      if (!attempt.allowed) {
+        res.set('Retry-After', String(attempt.retryAfterSeconds));
+        res.status(429).json({ messages: [tooManySignIns(attempt.retryAfterSeconds)] });
         return;
       }
-      if (err) return next(err);
-      if (!user) {
-        res.status(401).json({ messages: [messages.signInFailed] });
-        return;
-      }
-      // passport regenerates the session id here, so a session fixed before sign-in is worthless.
-      req.logIn(user, (loginError) => {
-        if (loginError) return next(loginError);
-        const now = ctx.clock();
-        ctx.db
-          .transaction(async (tx) => {
-            await cirrusStore.recordSession(tx, user.id, now);
-            await cirrusEvents.signedIn(tx, user, now);
-          })
-          .then(() => {
-            ctx.wakeOutbox();
-            res.json({ signedCirrus: signedCirrusView(user, ctx.admins) });
-          }, next);
-      });
-    })(req, res, next);
+      auth.authenticate('local', { session: false }, (err: unknown, user: CirrusRecord | false) => {
+        if (err instanceof SignInRefused) {
+          attempt.notAFailure().then(() => res.status(err.status).json({ messages: [err.message] }), next);
+          return;
+        }
+        if (err) return void attempt.notAFailure().then(() => next(err), next);
+        if (!user) {
+          // A failure: its point stays counted (an unknown email counts against that email alike).
+          res.status(401).json({ messages: [messages.signInFailed] });
+          return;
+        }
+        attempt.signedIn(res).then(
+          // passport regenerates the session id here, so a session fixed before sign-in is worthless.
+          () =>
+            req.logIn(user, (loginError) => {
+              if (loginError) return next(loginError);
+              const now = ctx.clock();
+              ctx.db
+                .transaction(async (tx) => {
+                  await cirrusStore.recordSession(tx, user.id, now);
+                  await cirrusEvents.signedIn(tx, user, now);
+                })
+                .then(() => {
+                  ctx.wakeOutbox();
+                  res.json({ signedCirrus: signedCirrusView(user, ctx.admins) });
+                }, next);
+            }),
+          next,
+        );
+      })(req, res, next);
+    }, next);
   });
 
-  router.get('/api/signout', sessionMiddleware(ctx), (req, res, next) => {
+  // The spec's call is GET; a link on another site must not sign anyone out, so a GET the browser marks as coming
+  // from another site is refused. POST does the same and is covered by the gateway's same-origin check.
+  const signOut: RequestHandler = (req, res, next) => {
+    if (req.method === 'GET' && CROSS_SITE.has(req.get('sec-fetch-site') ?? '')) {
+      res.status(403).json({ error: messages.signOutCrossSite, code: 'forbidden' });
+      return;
+    }
     const clear = () => {
       res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
       res.json({});
     };
     if (!req.session) return clear();
     req.session.destroy((err) => (err ? next(err) : clear()));
-  });
+  };
+  router.get('/api/signout', sessionMiddleware(ctx), signOut);
+  router.post('/api/signout', sessionMiddleware(ctx), signOut);
 
   router.get('/api/sc', async (req, res) => {
     const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;

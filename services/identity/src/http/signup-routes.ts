@@ -7,7 +7,8 @@ import { messages } from '../domain/messages';
 import { cirrusStore } from '../store/cirrus-store';
 import { cirrusEvents } from '../events/cirrus-events';
 import { issueToken } from './issue-token';
-import { verificationMail } from '../mail/templates';
+import { accountExistsMail, verificationMail } from '../mail/templates';
+import { mailOutboxStore } from '../store/mail-outbox-store';
 
 export function signupRoutes(ctx: IdentityContext): Router {
   const router = Router();
@@ -30,24 +31,35 @@ export function signupRoutes(ctx: IdentityContext): Router {
       displayName: displayNameOf(input.first_name, input.last_name),
       passwordHash,
     };
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const result = await cirrusStore.insert(tx, cirrus);
-      if (result !== 'created') return { result } as const;
-      await cirrusEvents.created(tx, cirrus, now);
-      const token = await issueToken(tx, cirrus.id, 'verify_email', now);
-      return { result, token } as const;
+    // The mail is queued in the account's transaction and sent by the mail relay after the answer.
+    const result = await ctx.db.transaction(async (tx) => {
+      const inserted = await cirrusStore.insert(tx, cirrus);
+      if (inserted === 'email_taken') {
+        // Answered like a new sign-up, so the answer does not tell who is registered; the owner hears of it.
+        await mailOutboxStore.enqueue(
+          tx,
+          'account_exists',
+          accountExistsMail(ctx.config.publicUrl, cirrus.email),
+        );
+      } else if (inserted === 'created') {
+        await cirrusEvents.created(tx, cirrus, now);
+        const token = await issueToken(tx, cirrus.id, 'verify_email', now);
+        await mailOutboxStore.enqueue(
+          tx,
+          'verify_email',
+          verificationMail(ctx.config.publicUrl, cirrus.email, token),
+        );
+      }
+      return inserted;
     });
-    if (outcome.result !== 'created') {
-      const errorMessage = outcome.result === 'username_taken' ? messages.usernameTaken : messages.emailTaken;
-      res.status(409).json({ status: 'Error', errorMessage });
+    // Usernames are public (every profile shows one), so a taken one is said, even when the email is taken too.
+    if (result === 'username_taken') {
+      res.status(409).json({ status: 'Error', errorMessage: messages.usernameTaken });
       return;
     }
-    ctx.wakeOutbox();
-    // The account exists even if the mail fails: the user can ask for a new link.
-    await ctx.mailer
-      .send(verificationMail(ctx.config.publicUrl, cirrus.email, outcome.token))
-      .catch((err: unknown) => ctx.logger.error({ err }, 'verification mail failed'));
     res.status(201).json({ status: 'Success' });
+    if (result === 'created') ctx.wakeOutbox();
+    ctx.wakeMail();
   });
 
   router.get('/api/username/:handle', async (req, res) => {

@@ -19,3 +19,18 @@ export function passwordResetMail(publicUrl: string, to: string, token: string):
     links: [link],
   };
 }
+
+/**
+ * Sign-up with an address that already has an account answers like any sign-up (so it reveals nothing); the
+ * address's owner gets this instead of a verification link.
+ */
+export function accountExistsMail(publicUrl: string, to: string): MailMessage {
+  const signIn = `${publicUrl}/`;
+  const reset = `${publicUrl}/password-reset`;
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email',
+    text: `Someone just tried to create a Vellum account with this email address, but an account already exists for it, so nothing was changed.\n\nIf it was you, sign in instead:\n${signIn}\n\nForgot your password? Choose a new one here (this also verifies your address):\n${reset}\n\nIf it was not you, ignore this message: your account stays as it is.`,
+    links: [signIn, reset],
+  };
+}

@@ -42,4 +42,25 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0002_mail_outbox',
+    sql: `
+      -- Mail to send after the answer: a row is either requested (message NULL: the relay looks the address up and
+      -- renders the message, or drops the row) or prepared (message set: the relay sends it, retrying with backoff).
+      CREATE TABLE identity.mail_outbox (
+        id uuid PRIMARY KEY,
+        purpose text NOT NULL,
+        email text NOT NULL,
+        message jsonb,
+        attempts integer NOT NULL DEFAULT 0,
+        last_error text,
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        locked_until timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE INDEX mail_outbox_requested ON identity.mail_outbox (created_at) WHERE message IS NULL;
+      CREATE INDEX mail_outbox_due ON identity.mail_outbox (next_attempt_at) WHERE message IS NOT NULL;
+      CREATE INDEX mail_outbox_email ON identity.mail_outbox (email, purpose);
+    `,
+  },
 ];

@@ -28,8 +28,16 @@ interface MailboxMessage {
   links: string[];
 }
 
-/** The newest link mailed to `email` whose path starts with `pathPrefix`. */
-export async function mailedLink(client: TestClient, email: string, pathPrefix: string): Promise<URL> {
+/**
+ * The newest link mailed to `email` whose path starts with `pathPrefix`, waiting for it (mail leaves after the
+ * answer); with `newerThan`, waits for a newest link other than that one.
+ */
+export async function mailedLink(
+  client: TestClient,
+  email: string,
+  pathPrefix: string,
+  newerThan?: URL,
+): Promise<URL> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const { body } = await client.get<{ messages: MailboxMessage[] }>(
       `/dev/mailbox?to=${encodeURIComponent(email)}`,
@@ -37,10 +45,27 @@ export async function mailedLink(client: TestClient, email: string, pathPrefix: 
     const link = body.messages
       ?.flatMap((m) => m.links)
       .find((l) => new URL(l).pathname.startsWith(pathPrefix));
-    if (link) return new URL(link);
+    if (link && new URL(link).href !== newerThan?.href) return new URL(link);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail with a ${pathPrefix} link reached ${email}`);
+}
+
+/** The newest message to `email` whose subject matches, waiting for it (mail leaves after the answer). */
+export async function mailedMessage(
+  client: TestClient,
+  email: string,
+  subject: RegExp,
+): Promise<MailboxMessage & { text: string }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { body } = await client.get<{ messages: Array<MailboxMessage & { text: string }> }>(
+      `/dev/mailbox?to=${encodeURIComponent(email)}`,
+    );
+    const message = body.messages?.find((m) => subject.test(m.subject));
+    if (message) return message;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail with a subject like ${subject} reached ${email}`);
 }
 
 /** Signs up, follows the mailed verification link, and returns the account (not signed in). */

@@ -1,9 +1,16 @@
 import pino from 'pino';
-import { MemorySessionStore } from '@vellum/platform';
+import {
+  memoryLimiters,
+  MemorySessionStore,
+  type LimiterFactory,
+  type ServiceDefinition,
+} from '@vellum/platform';
 import { Topics } from '@vellum/proto';
-import { standaloneService } from '../../../platform/test/support/standalone-service';
+import { eventually, standaloneService } from '../../../platform/test/support/standalone-service';
 import { createIdentityService } from '../../src/service';
 import { DevMailbox } from '../../src/mail/dev-mailbox';
+import type { Mailer } from '../../src/mail/mailer';
+import type { MailRelaySettings } from '../../src/mail/mail-relay';
 import type { PasswordHasher } from '../../src/domain/passwords';
 
 /** Fast stand-in for argon2 in service tests only (the real hasher has its own test and the e2e suites use it). */
@@ -12,18 +19,34 @@ export const plainHasher: PasswordHasher = {
   verify: async (h, p) => h === `plain:${p}`,
 };
 
-/** Identity on in-memory PGlite and the in-process bus, with a clock the test moves. */
-export async function identityHarness() {
+export interface IdentityHarnessOptions {
+  /** What sends the mail, given the dev mailbox that `mailbox` and `mailTo` read (default: that mailbox). */
+  mailer?: (mailbox: DevMailbox) => Mailer;
+  mailRelay?: MailRelaySettings;
+  /** The sign-in throttle's limits (default: memory). */
+  limiters?: LimiterFactory;
+  /** Default: `plainHasher`. */
+  hasher?: PasswordHasher;
+}
+
+/**
+ * Identity on in-memory PGlite and the in-process bus, with a clock the test moves and its workers (the mail relay)
+ * running. Mail leaves after the answer: read it with `mailTo`, which waits for it.
+ */
+export async function identityHarness(options: IdentityHarnessOptions = {}) {
   const mailbox = new DevMailbox(pino({ level: 'silent' }));
   const sessions = new MemorySessionStore();
+  let service: ServiceDefinition | undefined;
   const h = await standaloneService(
     ({ internalAuthSecret, ...ports }) =>
-      createIdentityService({
+      (service = createIdentityService({
         ...ports,
         sessionStore: sessions,
-        mailer: mailbox,
+        limiters: options.limiters ?? memoryLimiters,
+        mailer: options.mailer?.(mailbox) ?? mailbox,
         devMailbox: mailbox,
-        hasher: plainHasher,
+        hasher: options.hasher ?? plainHasher,
+        mailRelay: { pollIntervalMs: 50, ...options.mailRelay },
         config: {
           publicUrl: 'http://vellum.test',
           sessionSecret: 's'.repeat(32),
@@ -31,8 +54,43 @@ export async function identityHarness() {
           adminUsernames: ['Admin.User'],
           secureCookies: false,
         },
-      }),
+      })),
     { observe: [Topics.identityCirrus] },
   );
-  return { ...h, mailbox, sessions };
+  // standaloneService migrates but leaves workers alone; start them as the composition roots do.
+  const workers = service!.workers ?? [];
+  for (const worker of workers) worker.start();
+
+  /** The newest link mailed to `email` whose path starts with `pathPrefix`, once it has been sent. */
+  const mailTo = (email: string, pathPrefix = '/') =>
+    eventually(() => {
+      const link = mailbox
+        .list(email)
+        .flatMap((m) => m.links)
+        .find((l) => new URL(l).pathname.startsWith(pathPrefix));
+      return link ? new URL(link) : undefined;
+    }, 5_000);
+
+  /** Waits until the mail relay has nothing left to prepare or send (rows kept after the last attempt aside). */
+  const mailSettled = () =>
+    eventually(async () => {
+      const { rows } = await h.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM identity.mail_outbox WHERE attempts < $1`,
+        [options.mailRelay?.maxAttempts ?? 10],
+      );
+      return rows[0]!.n === 0 || undefined;
+    }, 10_000);
+
+  return {
+    ...h,
+    mailbox,
+    sessions,
+    service: service!,
+    mailTo,
+    mailSettled,
+    async close() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await h.close();
+    },
+  };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTrustedProxyEntry } from '../http/trusted-proxies';
 
 /** Reusable environment fields; each documents the variable it reads. */
 export const env = {
@@ -32,6 +33,16 @@ export const env = {
           .map((v) => v.trim())
           .filter(Boolean),
       ),
+  /** Comma-separated addresses or CIDR ranges of the proxies in front (`10.0.0.0/8,loopback`); empty: none. */
+  trustedProxies: () =>
+    env
+      .list()
+      .refine(
+        (entries) => entries.every(isTrustedProxyEntry),
+        'must be IP addresses or CIDR ranges, comma-separated',
+      ),
+  /** Milliseconds, at least 1 s. */
+  timeoutMs: (fallback: number) => z.coerce.number().int().min(1000).default(fallback),
   optional: <T extends z.ZodType>(field: T) =>
     z.preprocess((v) => (v === '' ? undefined : v), field.optional()),
 };

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import { env } from './fields';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/serve';
+
+/** How long a client may take to send a request, and its headers (every process that listens). */
+export const timeoutEnvShape = {
+  REQUEST_TIMEOUT_MS: env.timeoutMs(DEFAULT_REQUEST_TIMEOUT_MS),
+  HEADERS_TIMEOUT_MS: env.timeoutMs(DEFAULT_HEADERS_TIMEOUT_MS),
+};
 
 /**
  * The environment of every service process with its own Postgres schema on the bus (distributed mode): spread it
@@ -13,6 +20,7 @@ export const serviceEnvShape = {
   KAFKA_BROKERS: env.brokers(),
   /** Verifies the gateway's caller assertion (shared with the gateway). */
   INTERNAL_AUTH_SECRET: env.secret(),
+  ...timeoutEnvShape,
 };
 
 export type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>>;

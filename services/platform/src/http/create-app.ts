@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { requestIdOf, REQUEST_ID_HEADER } from './request-id';
+import type { ProxyTrust } from './trusted-proxies';
 
 export interface AppOptions {
   logger: Logger;
@@ -17,14 +18,30 @@ export interface AppOptions {
   scriptOrigins?: string[];
   /** Skip request logging for these paths (probes). */
   quietPaths?: string[];
+  /**
+   * The proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed (`proxyTrust(TRUSTED_PROXIES)`); by
+   * default nobody's, so `req.ip` is the socket's peer and `req.secure` the socket's own TLS.
+   */
+  trustProxy?: ProxyTrust;
+  /** Websocket origins the pages may connect to besides their own (`wss://vellum.example.com`). */
+  websocketOrigins?: string[];
 }
+
+/** Browser features no page of Vellum uses, switched off for every page and anything embedded in it. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
+
+/** HSTS means something only on an answer that came over HTTPS; over plain HTTP browsers ignore it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /** The express app every service starts from: request ids, request logs, security headers, JSON bodies. */
 export function createHttpApp(options: AppOptions): Express {
   const app = express();
   const quiet = new Set(options.quietPaths ?? ['/healthz', '/readyz']);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  const trust = options.trustProxy;
+  app.set('trust proxy', trust ? (address: string) => trust(address) : false);
   app.use(
     pinoHttp({
       logger: options.logger,
@@ -44,16 +61,22 @@ export function createHttpApp(options: AppOptions): Express {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", ...(options.scriptOrigins ?? [])],
           styleSrc: ["'self'", "'unsafe-inline'", ...(options.scriptOrigins ?? [])],
-          imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+          imgSrc: ["'self'", 'data:', 'https:'],
           frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          connectSrc: ["'self'", 'ws:', 'wss:', ...(options.scriptOrigins ?? [])],
+          connectSrc: ["'self'", ...(options.websocketOrigins ?? []), ...(options.scriptOrigins ?? [])],
           objectSrc: ["'none'"],
           upgradeInsecureRequests: null,
         },
       },
       crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false,
     }),
   );
+  app.use((req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  });
   if (options.parseJson ?? true) app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   return app;
 }

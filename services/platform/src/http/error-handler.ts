@@ -15,9 +15,22 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'Not found.', code: 'not_found' } satisfies ErrorBody);
 };
 
-interface BodyParserError {
+/** Errors thrown by express itself and its body parser, router and static server (`http-errors`). */
+interface HttpError {
   type?: string;
   status?: number;
+  statusCode?: number;
+}
+
+/** What a client error raised by express itself (not by our code) is answered with. */
+function clientErrorBody(err: HttpError, status: number): ErrorBody {
+  if (err.type === 'entity.too.large' || status === 413)
+    return { error: 'The request body is too large.', code: 'too_large' };
+  if (err.type === 'entity.parse.failed')
+    return { error: 'The request body is not valid JSON.', code: 'invalid' };
+  if (status === 404) return { error: 'Not found.', code: 'not_found' };
+  if (status === 403) return { error: 'You are not allowed to do that.', code: 'forbidden' };
+  return { error: 'The request could not be read.', code: 'invalid' };
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -36,21 +49,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(statusOf[err.code]).json({ error: err.message, code: err.code } satisfies ErrorBody);
       return;
     }
-    const parserError = err as BodyParserError;
-    if (parserError?.type === 'entity.too.large') {
-      res
-        .status(413)
-        .json({ error: 'The request body is too large.', code: 'too_large' } satisfies ErrorBody);
-      return;
-    }
-    if (parserError?.type === 'entity.parse.failed') {
-      res
-        .status(400)
-        .json({ error: 'The request body is not valid JSON.', code: 'invalid' } satisfies ErrorBody);
-      return;
-    }
-    if (parserError?.type && parserError.status && parserError.status < 500) {
-      res.status(parserError.status).json({ error: 'The request could not be read.', code: 'invalid' });
+    // A malformed path, body or file request (bad percent-encoding, bad JSON, a missing static file, a refused
+    // path) is the client's mistake: answer its 4xx and keep it out of the error log (its message may carry a
+    // server path).
+    const httpError = (err ?? {}) as HttpError;
+    const status = httpError.status ?? httpError.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      logger.debug({ status, url: req.originalUrl }, 'client error');
+      res.status(status).json(clientErrorBody(httpError, status));
       return;
     }
     const errorId = randomUUID();

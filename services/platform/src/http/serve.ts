@@ -19,14 +19,32 @@ export interface ServeOptions {
   /** Called in reverse order after the server has drained: consumers, relays, pools. */
   closers?: Array<() => Promise<void>>;
   drainTimeoutMs?: number;
+  /** A client must send its whole request (headers and body) within this time, or get 408 (default 30 s). */
+  requestTimeoutMs?: number;
+  /** ... and its headers within this one (default 10 s): a slow or stalled client cannot hold a connection. */
+  headersTimeoutMs?: number;
 }
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 export async function serve(
   handler: RequestListener,
   options: ServeOptions,
   isDrainingRef: { draining: boolean } = { draining: false },
 ): Promise<RunningServer> {
-  const server = createServer(handler);
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout,
+      // Node checks the two time-outs on this period (30 s by default), which would let a stalled request live
+      // up to 30 s past its time-out.
+      connectionsCheckingInterval: Math.min(1000, headersTimeout / 2),
+    },
+    handler,
+  );
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

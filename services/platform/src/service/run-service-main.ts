@@ -64,6 +64,15 @@ async function startServiceMain<E extends ServiceEnv>(options: ServiceMainOption
       wake = wakeOutbox;
       return service;
     },
-    { db, bus, logger, port: env.PORT, checks, closers: [...closers, async () => stopTelemetry?.()] },
+    {
+      db,
+      bus,
+      logger,
+      port: env.PORT,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      checks,
+      closers: [...closers, async () => stopTelemetry?.()],
+    },
   );
 }

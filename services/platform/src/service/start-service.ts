@@ -16,6 +16,8 @@ export interface ServiceProcess {
   port: number;
   checks?: Record<string, ReadinessCheck>;
   closers?: Array<() => Promise<void>>;
+  requestTimeoutMs?: number;
+  headersTimeoutMs?: number;
   /** Exit on SIGTERM/SIGINT after draining (true for a real process, false in tests). */
   handleSignals?: boolean;
 }
@@ -57,6 +59,8 @@ export async function startServiceProcess(
     {
       port: proc.port,
       logger: proc.logger,
+      requestTimeoutMs: proc.requestTimeoutMs,
+      headersTimeoutMs: proc.headersTimeoutMs,
       closers: [
         () => proc.db.close(),
         () => proc.bus.close(),

@@ -14,7 +14,13 @@ export function sessionIdFromCookies(cookieHeader: string | undefined, secret: s
     .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
     ?.slice(SESSION_COOKIE.length + 1);
   if (!raw) return undefined;
-  const value = decodeURIComponent(raw);
+  // Any site on the same host name can plant a cookie, so a malformed one is simply no session.
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
   if (!value.startsWith('s:')) return undefined;
   const signed = value.slice(2);
   const dot = signed.lastIndexOf('.');

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
 import pino from 'pino';
@@ -84,6 +88,34 @@ describe('http bootstrap', () => {
       expect(csp).toMatch(new RegExp(`${directive} [^;]*https://cdn\\.example\\.com`));
     }
     expect(csp).not.toMatch(/img-src [^;]*cdn|frame-src [^;]*cdn|default-src [^;]*cdn/);
+  });
+
+  it("answers express's own client errors with their 4xx, never a 500, and logs no server path", async () => {
+    const lines: string[] = [];
+    const spy = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const dir = mkdtempSync(path.join(tmpdir(), 'static-'));
+    mkdirSync(path.join(dir, 'sub'));
+    writeFileSync(path.join(dir, 'a.js'), 'ok');
+    const a = createHttpApp({ logger: spy });
+    a.get('/api/cirrus/:name', (req, res) => void res.json({ name: req.params.name }));
+    a.use('/mf/editor', express.static(dir, { index: false, fallthrough: false }));
+    a.use(notFoundHandler);
+    a.use(errorHandler(spy));
+    expect((await request(a).get('/api/cirrus/%ZZ')).status).toBe(400);
+    expect((await request(a).get('/mf/editor/a.js')).status).toBe(200);
+    for (const [url, status] of [
+      ['/mf/editor/missing.js', 404],
+      ['/mf/editor/sub/', 404],
+      ['/mf/editor/%2e%2e/%2e%2e/etc/passwd', 403],
+      ['/mf/editor/.env', 404],
+    ] as const) {
+      const res = await request(a).get(url);
+      expect([url, res.status]).toEqual([url, status]);
+      expect(res.body.code).toBeDefined();
+    }
+    const errors = lines.map((l) => JSON.parse(l)).filter((l) => l.level >= 50);
+    expect(errors).toEqual([]);
+    expect(lines.join('\n')).not.toContain(dir);
   });
 
   it('reports readiness from its checks', async () => {

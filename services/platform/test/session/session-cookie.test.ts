@@ -19,4 +19,9 @@ describe('session cookie', () => {
     expect(sessionIdFromCookies('other=1', secret)).toBeUndefined();
     expect(sessionIdFromCookies(undefined, secret)).toBeUndefined();
   });
+
+  it('treats a malformed cookie as no session instead of throwing', () => {
+    expect(sessionIdFromCookies('vellum.sid=%ZZ', secret)).toBeUndefined();
+    expect(sessionIdFromCookies('vellum.sid=%E0%A4%A', secret)).toBeUndefined();
+  });
 });
