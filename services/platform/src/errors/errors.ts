@@ -46,13 +46,3 @@ export class RateLimited extends AppError {
     super('rate_limited', message);
   }
 }
-
-export const statusOf: Record<ErrorCode, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_large: 413,
-  rate_limited: 429,
-};

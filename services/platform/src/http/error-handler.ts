@@ -2,14 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import { AppError, RateLimited, statusOf } from '../errors/errors';
+import { AppError, RateLimited, type ErrorCode } from '../errors/errors';
+import { errorBody, errorShapeOf, type ErrorBody } from './error-shape';
 
-/** Every error body has this shape: a human message, a stable code, and on a 500 an id to find the log line. */
-export interface ErrorBody {
-  error: string;
-  code: string;
-  errorId?: string;
-}
+/** The HTTP status of each neutral error: the one place the domain's errors meet HTTP. */
+export const statusOf: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+};
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'Not found.', code: 'not_found' } satisfies ErrorBody);
@@ -23,7 +28,7 @@ interface HttpError {
 }
 
 /** What a client error raised by express itself (not by our code) is answered with. */
-function clientErrorBody(err: HttpError, status: number): ErrorBody {
+function clientError(err: HttpError, status: number): { error: string; code: ErrorCode } {
   if (err.type === 'entity.too.large' || status === 413)
     return { error: 'The request body is too large.', code: 'too_large' };
   if (err.type === 'entity.parse.failed')
@@ -39,14 +44,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       req.socket.destroy();
       return;
     }
+    const shape = errorShapeOf(res);
     if (err instanceof ZodError) {
       const message = err.issues[0]?.message ?? 'The request is not valid.';
-      res.status(400).json({ error: message, code: 'invalid' } satisfies ErrorBody);
+      res.status(400).json(errorBody(shape, message, 'invalid'));
       return;
     }
     if (err instanceof AppError) {
       if (err instanceof RateLimited) res.set('Retry-After', String(err.retryAfterSeconds));
-      res.status(statusOf[err.code]).json({ error: err.message, code: err.code } satisfies ErrorBody);
+      res.status(statusOf[err.code]).json(errorBody(shape, err.message, err.code));
       return;
     }
     // A malformed path, body or file request (bad percent-encoding, bad JSON, a missing static file, a refused
@@ -56,13 +62,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = httpError.status ?? httpError.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       logger.debug({ status, url: req.originalUrl }, 'client error');
-      res.status(status).json(clientErrorBody(httpError, status));
+      const { error, code } = clientError(httpError, status);
+      res.status(status).json(errorBody(shape, error, code));
       return;
     }
     const errorId = randomUUID();
     logger.error({ err, errorId, url: req.originalUrl }, 'request failed');
-    res
-      .status(500)
-      .json({ error: 'Something went wrong on our side.', code: 'internal', errorId } satisfies ErrorBody);
+    res.status(500).json(errorBody(shape, 'Something went wrong on our side.', 'internal', errorId));
   };
 }

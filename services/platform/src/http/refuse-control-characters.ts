@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { hasControlCharacter } from '@vellum/proto';
-import type { ErrorBody } from './error-handler';
+import type { ErrorBody } from './error-shape';
 
 // Text that enters a service through its address or its body, checked before any route reads it: Postgres refuses
 // U+0000 in text and jsonb, so a NUL that reached a query was a 500. What counts as a control character is

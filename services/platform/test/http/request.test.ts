@@ -1,0 +1,88 @@
+import express from 'express';
+import request from 'supertest';
+import pino from 'pino';
+import { z } from 'zod';
+import {
+  bodyOf,
+  callerOf,
+  Conflict,
+  errorHandler,
+  errorShape,
+  queryAs,
+  queryOf,
+  RateLimited,
+  type ErrorShape,
+} from '../../src';
+
+const logger = pino({ level: 'silent' });
+const schema = z.object({ name: z.string().min(1, 'Give a name.') });
+
+/** One route per shape, each reading its request the one way and throwing what goes wrong. */
+function app() {
+  const a = express();
+  a.use(express.json());
+  for (const shape of [
+    'error',
+    'errorMessage',
+    'statusErrorMessage',
+    'messages',
+    'message',
+  ] as ErrorShape[]) {
+    a.post(`/${shape}`, errorShape(shape), (req, res) => {
+      const { name } = bodyOf(req, schema);
+      if (name === 'taken') throw new Conflict('That name is taken.');
+      if (name === 'busy') throw new RateLimited('Slow down.', 42);
+      res.json({ name });
+    });
+  }
+  a.get('/query', (req, res) => {
+    res.json({
+      q: queryOf(req, 'q') ?? null,
+      limit: queryAs(req, 'limit', z.coerce.number().int().max(9).default(5)),
+    });
+  });
+  a.get('/me', (req, res) => void res.json(callerOf(req, 'Sign in to see yourself.')));
+  a.use(errorHandler(logger));
+  return a;
+}
+
+describe('reading a request the one way', () => {
+  it('answers each error in the shape its route declared', async () => {
+    const post = (shape: string, name: string) => request(app()).post(`/${shape}`).send({ name });
+    expect((await post('error', '')).body).toEqual({ error: 'Give a name.', code: 'invalid' });
+    expect((await post('statusErrorMessage', '')).body).toEqual({
+      status: 'Error',
+      errorMessage: 'Give a name.',
+    });
+    expect((await post('errorMessage', 'taken')).body).toEqual({ errorMessage: 'That name is taken.' });
+    expect((await post('messages', '')).body).toEqual({ messages: ['Give a name.'] });
+    expect((await post('message', 'taken')).body).toEqual({ message: 'That name is taken.' });
+    const conflict = await post('statusErrorMessage', 'taken');
+    expect(conflict.status).toBe(409);
+    const limited = await post('messages', 'busy');
+    expect([limited.status, limited.headers['retry-after'], limited.body]).toEqual([
+      429,
+      '42',
+      { messages: ['Slow down.'] },
+    ]);
+    expect((await post('messages', 'ada')).body).toEqual({ name: 'ada' });
+  });
+
+  it('takes a query parameter once, as text, and parses it with a schema', async () => {
+    expect((await request(app()).get('/query?q=a&limit=3')).body).toEqual({ q: 'a', limit: 3 });
+    expect((await request(app()).get('/query')).body).toEqual({ q: null, limit: 5 });
+    // Express 5 parses query strings flat: `q[]=a` is a parameter named `q[]`, never an array named `q`.
+    expect((await request(app()).get('/query?q[]=a')).body).toEqual({ q: null, limit: 5 });
+    for (const bad of ['q=a&q=b', 'limit=10', 'limit=x']) {
+      const res = await request(app()).get(`/query?${bad}`);
+      expect([bad, res.status, res.body.code]).toEqual([bad, 400, 'invalid']);
+    }
+  });
+
+  it("refuses a visitor with the route's own message", async () => {
+    expect((await request(app()).get('/me')).body).toEqual({
+      error: 'Sign in to see yourself.',
+      code: 'unauthenticated',
+    });
+  });
+});
