@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { boundaries } from './lint/boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -32,4 +33,5 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...boundaries,
 );

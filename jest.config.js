@@ -11,6 +11,7 @@ module.exports = {
     '<rootDir>/services/gateway',
     '<rootDir>/services/all-in-one',
     '<rootDir>/charts',
+    '<rootDir>/lint',
     '<rootDir>/frontends/ui',
     '<rootDir>/frontends/shell',
     '<rootDir>/frontends/editor',

@@ -1,0 +1,104 @@
+// The architecture's boundaries, kept by the lint step rather than by memory (issue 13). Each block is an ESLint
+// config object: `no-restricted-imports` fails the build when a file crosses a line DESIGN.md draws.
+// lint/boundaries.test.js lints a deliberate crossing of each and expects the error.
+
+/** Drivers that only their platform adapter (or a process's composition root) may load. */
+const DRIVERS = [
+  {
+    name: 'kafkajs',
+    message: 'Kafka is reached through the EventBus port: services/platform/src/events/kafka-bus.ts.',
+  },
+  { name: 'pg', message: 'Postgres is reached through the Db port: services/platform/src/db/pg-db.ts.' },
+  {
+    name: '@electric-sql/pglite',
+    message: 'PGlite is reached through the Db port: services/platform/src/db/pglite-db.ts.',
+  },
+  {
+    name: 'ioredis',
+    message: 'Redis is reached through platform adapters (sessions, limiters) built in a main.ts.',
+  },
+];
+
+/** Where each driver may be imported: its adapter, and the composition roots that build adapters. */
+const DRIVER_HOMES = [
+  'services/platform/src/db/**',
+  'services/platform/src/events/kafka-bus.ts',
+  'services/platform/src/session/**',
+  'services/platform/src/rate-limit/**',
+  'services/platform/src/redis/**',
+  'services/*/src/main.ts',
+  '**/test/**',
+  '**/bench/**',
+];
+
+/** One workspace reaching into another's files by relative path instead of its package name. */
+const OTHER_WORKSPACE = {
+  group: ['../../*/src/*', '../../*/src', '../../*/test/*', '../../../*/src/*', '../../../*/*/src/*'],
+  message:
+    'Import another workspace by its package name (@vellum/<name>), never by a relative path into its files.',
+};
+
+const SRC = ['services/*/src/**/*.ts', 'proto/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'];
+
+export const boundaries = [
+  {
+    files: SRC,
+    ignores: DRIVER_HOMES,
+    rules: { 'no-restricted-imports': ['error', { paths: DRIVERS, patterns: [OTHER_WORKSPACE] }] },
+  },
+  {
+    // Rules and stores know nothing of HTTP: a route maps their neutral errors, never the other way round.
+    files: [
+      'services/*/src/domain/**/*.ts',
+      'services/*/src/store/**/*.ts',
+      'services/*/src/use-cases/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            ...DRIVERS,
+            {
+              name: 'express',
+              message: 'No HTTP in domain/, store/ or use-cases/: throw a neutral error instead.',
+            },
+          ],
+          patterns: [OTHER_WORKSPACE],
+        },
+      ],
+    },
+  },
+  {
+    // The shell reaches a remote only at run time (Module Federation), never by import; remotes never import the
+    // shell or each other.
+    files: ['frontends/*/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DRIVERS,
+          patterns: [
+            OTHER_WORKSPACE,
+            {
+              group: [
+                '@vellum/shell',
+                '@vellum/shell/*',
+                '@vellum/editor',
+                '@vellum/editor/*',
+                '@vellum/actions',
+                '@vellum/actions/*',
+                '@vellum/messenger',
+                '@vellum/messenger/*',
+                '@vellum/links',
+                '@vellum/links/*',
+              ],
+              message:
+                'The shell and the remotes meet only at run time (Module Federation): share code through @vellum/ui.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,95 @@
+// Each boundary of lint/boundaries.mjs, crossed on purpose: the lint step must fail on it, and pass the same code
+// where the boundary allows it.
+const path = require('node:path');
+const { spawnSync } = require('node:child_process');
+
+/** The boundary errors ESLint reports for each `[file, code]`, linted in one child process. */
+function lint(cases) {
+  const run = spawnSync(process.execPath, [path.join(__dirname, 'lint-text.mjs')], {
+    input: JSON.stringify(cases.map(([file, code]) => ({ file, code }))),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`lint-text.mjs failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+const refused = [
+  [
+    'services/vellum/src/http/x.ts',
+    "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n",
+    /EventBus port/,
+  ],
+  ['services/social/src/store/x.ts', "import { Pool } from 'pg';\nexport const p = Pool;\n", /Db port/],
+  [
+    'services/action/src/http/x.ts',
+    "import { PGlite } from '@electric-sql/pglite';\nexport const p = PGlite;\n",
+    /Db port/,
+  ],
+  ['services/vellum/src/domain/x.ts', "import { Redis } from 'ioredis';\nexport const r = Redis;\n", /Redis/],
+  [
+    'services/vellum/src/domain/x.ts',
+    "import { Router } from 'express';\nexport const r = Router;\n",
+    /No HTTP/,
+  ],
+  [
+    'services/identity/src/store/x.ts',
+    "import type { Request } from 'express';\nexport type R = Request;\n",
+    /No HTTP/,
+  ],
+  [
+    'services/action/src/use-cases/x.ts',
+    "import express from 'express';\nexport const e = express;\n",
+    /No HTTP/,
+  ],
+  [
+    'services/social/src/http/x.ts',
+    "import { x } from '../../../platform/src/index';\nexport const y = x;\n",
+    /package name/,
+  ],
+  [
+    'services/all-in-one/src/x.ts',
+    "import { x } from '../../identity/src/service';\nexport const y = x;\n",
+    /package name/,
+  ],
+  ['frontends/shell/src/x.ts', "import { x } from '@vellum/editor';\nexport const y = x;\n", /run time/],
+  [
+    'frontends/editor/src/x.tsx',
+    "import { x } from '@vellum/shell/src/app';\nexport const y = x;\n",
+    /run time/,
+  ],
+  [
+    'frontends/actions/src/x.ts',
+    "import { x } from '../../editor/src/index';\nexport const y = x;\n",
+    /package name/,
+  ],
+];
+
+const allowed = [
+  ['services/platform/src/db/x.ts', "import { Pool } from 'pg';\nexport const p = Pool;\n"],
+  [
+    'services/platform/src/events/kafka-bus.ts',
+    "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n",
+  ],
+  ['services/identity/src/main.ts', "import { Redis } from 'ioredis';\nexport const r = Redis;\n"],
+  ['services/vellum/src/http/x.ts', "import { Router } from 'express';\nexport const r = Router;\n"],
+  ['services/vellum/src/http/x.ts', "import { bodyOf } from '@vellum/platform';\nexport const b = bodyOf;\n"],
+  ['frontends/shell/src/x.ts', "import { x } from '@vellum/ui';\nexport const y = x;\n"],
+];
+
+describe('architecture boundaries in the lint step', () => {
+  let refusedErrors;
+  let allowedErrors;
+  beforeAll(() => {
+    const all = lint([...refused, ...allowed]);
+    refusedErrors = all.slice(0, refused.length);
+    allowedErrors = all.slice(refused.length);
+  }, 60_000);
+
+  test.each(refused.map((c, i) => [...c, i]))('%s: %s is refused', (_file, _code, message, i) => {
+    expect(refusedErrors[i]).toEqual([expect.stringMatching(message)]);
+  });
+
+  test.each(allowed.map((c, i) => [...c, i]))('%s: %s is allowed there', (_file, _code, i) => {
+    expect(allowedErrors[i]).toEqual([]);
+  });
+});
