@@ -5,6 +5,7 @@ export * from './gen/vellum/vellum/v1/vellum_pb';
 export * from './gen/vellum/social/v1/social_pb';
 export * from './gen/vellum/action/v1/action_pb';
 export * from './runtime';
+export * from './version';
 export * from './events/topics';
 export * from './events/envelope';
 

@@ -1,2 +1,4 @@
-/** The product's version, as the footer shows it. */
-export const VERSION = '24.10.0';
+import { PRODUCT_VERSION } from '@vellum/proto';
+
+/** The product's version, as the footer shows it (written once, in proto). */
+export const VERSION = PRODUCT_VERSION;

@@ -1,2 +1,2 @@
-export const PRODUCT_VERSION = '24.10.0';
+export { PRODUCT_VERSION } from '@vellum/proto';
 export const FIRST_YEAR = 2010;

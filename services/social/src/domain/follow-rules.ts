@@ -1,19 +1,21 @@
-import { Invalid, NotFound, Unauthenticated, type Caller } from '@vellum/platform';
+import { Invalid, NotFound, type Caller } from '@vellum/platform';
 import { socialMessages } from '@vellum/proto';
 
-/**
- * Who may change a follow edge: a signed-in cirrus, towards a public cirrus other than itself. Returns both ends
- * once the change is allowed.
- */
-export function checkFollowChange<T extends { id: string }>(
-  caller: Caller | undefined,
+/** The public cirrus a call is about; unknown and unverified ones are Not Found (spec: 'Cirrus load fails'). */
+export function foundCirrus<T>(cirrus: T | undefined): T {
+  if (!cirrus) throw new NotFound(socialMessages.cirrusNotFound);
+  return cirrus;
+}
+
+/** Whom a signed-in cirrus may follow or unfollow: a public cirrus other than itself. */
+export function followTarget<T extends { id: string }>(
+  caller: Caller,
   target: T | undefined,
   change: 'follow' | 'unfollow',
-): { caller: Caller; target: T } {
-  if (!caller) throw new Unauthenticated(socialMessages.signInToFollow);
-  if (!target) throw new NotFound(socialMessages.cirrusNotFound);
-  if (target.id === caller.id) {
+): T {
+  const found = foundCirrus(target);
+  if (found.id === caller.id) {
     throw new Invalid(change === 'follow' ? socialMessages.followYourself : socialMessages.unfollowYourself);
   }
-  return { caller, target };
+  return found;
 }

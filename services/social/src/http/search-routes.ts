@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { Unauthenticated } from '@vellum/platform';
+import { callerOf, queryAs } from '@vellum/platform';
 import { searchQuerySchema, socialMessages } from '@vellum/proto';
 import type { SocialContext } from '../context';
 import { searchResult } from '../domain/people-views';
@@ -10,8 +10,9 @@ export function searchRoutes(ctx: SocialContext): Router {
   const router = Router();
 
   router.get('/api/search', async (req, res) => {
-    if (!req.caller) throw new Unauthenticated(socialMessages.signInToSearch);
-    const { query, limit } = searchQuerySchema.parse(req.query);
+    callerOf(req, socialMessages.signInToSearch);
+    const query = queryAs(req, 'query', searchQuerySchema.shape.query);
+    const limit = queryAs(req, 'limit', searchQuerySchema.shape.limit);
     const rows = query === '' ? [] : await searchDirectory(ctx.db, query, limit);
     res.json({ results: rows.map(searchResult) });
   });

@@ -1,4 +1,5 @@
-import { SCORE_LEVELS, type ScoreLevel, type ScoreResponse } from '@vellum/proto';
+import { Invalid } from '@vellum/platform';
+import { SCORE_LEVELS, vellumMessages, type ScoreLevel, type ScoreResponse } from '@vellum/proto';
 
 /** Levels are stored and summed as bad 1, good 2, excellent 3. */
 export const levelValue = (level: ScoreLevel): number => SCORE_LEVELS.indexOf(level) + 1;
@@ -6,6 +7,12 @@ export const levelName = (value: number): ScoreLevel => SCORE_LEVELS[value - 1]!
 
 export const isScoreLevel = (value: string): value is ScoreLevel =>
   (SCORE_LEVELS as readonly string[]).includes(value);
+
+/** A level from the path (bad, good, excellent); anything else is refused. */
+export function scoreLevelOf(value: string): ScoreLevel {
+  if (!isScoreLevel(value)) throw new Invalid(vellumMessages.badScoreLevel);
+  return value;
+}
 
 const STYLE: Record<ScoreLevel, ScoreResponse['scoreStyle']> = {
   bad: 'danger',

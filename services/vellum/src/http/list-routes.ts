@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { vellumMessages } from '@vellum/proto';
-import { Invalid } from '@vellum/platform';
+import { Invalid, paramOf, queryOf } from '@vellum/platform';
 import type { VellumContext } from '../context';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
 import { CREATORS_SIZE, pageSizeOf, searchTermOf, SHOWCASE_SIZE } from '../domain/listing';
@@ -8,7 +8,6 @@ import { creatorView, listItemView } from '../domain/views';
 import { authorStore } from '../store/author-store';
 import { vellumStore } from '../store/vellum-store';
 import type { PublicListCache } from './public-list-cache';
-import { queryOf } from './request';
 
 /** Lists of lean rows (no body), newest edited first. */
 export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Router {
@@ -21,7 +20,7 @@ export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Ro
   router.get('/api/cirrus/:username/vellums', async (req, res) => {
     const rawSearch = queryOf(req, 'search');
     const search = rawSearch === undefined ? undefined : searchTermOf(rawSearch);
-    const author = await authorStore.byUsername(ctx.db, String(req.params.username));
+    const author = await authorStore.byUsername(ctx.db, paramOf(req, 'username'));
     if (!author) {
       res.json({ vellums: [] });
       return;

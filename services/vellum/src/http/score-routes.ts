@@ -1,13 +1,12 @@
 import { Router } from 'express';
+import { callerOf, NotFound, paramOf } from '@vellum/platform';
 import { vellumMessages } from '@vellum/proto';
-import { Forbidden, Invalid, NotFound } from '@vellum/platform';
 import type { VellumContext } from '../context';
-import { accessOf } from '../domain/access';
-import { isScoreLevel, levelValue, scoreOf } from '../domain/score';
-import { vellumEvents } from '../events/vellum-events';
+import { accessOf, vellumIdOf } from '../domain/access';
+import { levelValue, scoreLevelOf, scoreOf } from '../domain/score';
 import { ratingStore } from '../store/rating-store';
 import { vellumStore } from '../store/vellum-store';
-import { callerOf, vellumIdOf } from './request';
+import { rateVellum } from '../use-cases/rate-vellum';
 
 /** A vellum's score: anyone who may read it sees it; a signed-in reader other than the owner rates it. */
 export function scoreRoutes(ctx: VellumContext): Router {
@@ -15,7 +14,7 @@ export function scoreRoutes(ctx: VellumContext): Router {
   const required = ctx.config.ratingsRequired;
 
   router.get('/api/vellum/:id/score', async (req, res) => {
-    const id = vellumIdOf(req);
+    const id = vellumIdOf(paramOf(req, 'id'));
     const vellum = await vellumStore.byId(ctx.db, id);
     if (!vellum || accessOf(vellum, req.caller) === 'none') throw new NotFound(vellumMessages.notFound);
     const mine = req.caller ? await ratingStore.levelOf(ctx.db, id, req.caller.id) : null;
@@ -24,21 +23,9 @@ export function scoreRoutes(ctx: VellumContext): Router {
 
   router.put('/api/vellum/:id/score/:level', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToRate);
-    const id = vellumIdOf(req);
-    const level = String(req.params.level);
-    if (!isScoreLevel(level)) throw new Invalid(vellumMessages.badScoreLevel);
-    const at = ctx.clock();
-    const totals = await ctx.db.transaction(async (tx) => {
-      const vellum = await vellumStore.lock(tx, id);
-      const access = vellum ? accessOf(vellum, caller) : 'none';
-      if (!vellum || access === 'none') throw new NotFound(vellumMessages.notFound);
-      if (access === 'owner') throw new Forbidden(vellumMessages.cannotRateOwn);
-      const value = levelValue(level);
-      const result = await ratingStore.rate(tx, { vellumId: id, raterId: caller.id, level: value, at });
-      await vellumEvents.rated(tx, { ...vellum, raterId: caller.id, level: value, ...result }, at);
-      return result;
-    });
-    ctx.wakeOutbox();
+    const id = vellumIdOf(paramOf(req, 'id'));
+    const level = scoreLevelOf(paramOf(req, 'level'));
+    const totals = await rateVellum(ctx, caller, { id, level });
     res.json(scoreOf(totals, required, levelValue(level)));
   });
 

@@ -1,24 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import {
-  documentPlainText,
-  newVellumSchema,
-  saveVellumSchema,
-  vellumMessages,
-  type VellumDocument,
-} from '@vellum/proto';
+import { bodyOf, callerOf, paramOf } from '@vellum/platform';
+import { newVellumSchema, saveVellumSchema, vellumMessages } from '@vellum/proto';
 import type { VellumContext } from '../context';
-import { accessOf, isVellumId } from '../domain/access';
-import { lockOwned } from '../domain/owned';
+import { accessOf, isVellumId, vellumIdOf } from '../domain/access';
 import { vellumView } from '../domain/views';
-import { vellumEvents } from '../events/vellum-events';
-import { authorStore } from '../store/author-store';
 import { vellumStore } from '../store/vellum-store';
-import { bodyOf, callerOf, vellumIdOf } from './request';
-
-/** What is stored of a validated document: its JSON text and its words; '' for an empty vellum. */
-const stored = (doc: VellumDocument | null) =>
-  doc ? { json: JSON.stringify(doc), text: documentPlainText(doc) } : { json: '', text: '' };
+import { createVellum } from '../use-cases/create-vellum';
+import { deleteVellum } from '../use-cases/delete-vellum';
+import { saveVellum } from '../use-cases/save-vellum';
+import { setVisibility } from '../use-cases/set-visibility';
 
 /** One vellum: read, create, save, publish, make private, delete. */
 export function vellumRoutes(ctx: VellumContext): Router {
@@ -26,7 +16,7 @@ export function vellumRoutes(ctx: VellumContext): Router {
 
   /** The vellum as its page shows it. A missing vellum and someone else's private one answer alike. */
   router.get('/api/vellum/:id', async (req, res) => {
-    const id = String(req.params.id);
+    const id = paramOf(req, 'id');
     const vellum = isVellumId(id) ? await vellumStore.byId(ctx.db, id) : null;
     const access = vellum ? accessOf(vellum, req.caller) : 'none';
     if (!vellum || access === 'none') {
@@ -39,75 +29,34 @@ export function vellumRoutes(ctx: VellumContext): Router {
   router.post('/api/vellum-new', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToWrite);
     const input = bodyOf(req, newVellumSchema);
-    const body = stored(input.text);
-    const id = randomUUID();
-    const at = ctx.clock();
-    const saved = await ctx.db.transaction(async (tx) => {
-      await authorStore.seed(tx, caller);
-      await vellumStore.insert(tx, {
-        id,
-        ownerId: caller.id,
-        title: input.title,
-        body: body.json,
-        bodyText: body.text,
-        at,
-      });
-      await vellumEvents.created(tx, { id, ownerId: caller.id, title: input.title }, at);
-      return vellumStore.byId(tx, id);
-    });
-    ctx.wakeOutbox();
-    res.status(201).json({ savedVellum: vellumView(saved!) });
+    const saved = await createVellum(ctx, caller, input);
+    res.status(201).json({ savedVellum: vellumView(saved) });
   });
 
   router.post('/api/vellum/:id', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToWrite);
-    const id = vellumIdOf(req);
+    const id = vellumIdOf(paramOf(req, 'id'));
     const input = bodyOf(req, saveVellumSchema);
-    const at = ctx.clock();
-    const saved = await ctx.db.transaction(async (tx) => {
-      const vellum = await lockOwned(tx, id, caller);
-      const body = input.text === undefined ? undefined : stored(input.text);
-      await vellumStore.save(tx, id, { title: input.title, body, at });
-      await vellumEvents.updated(tx, { ...vellum, title: input.title }, at);
-      return vellumStore.byId(tx, id);
-    });
-    ctx.wakeOutbox();
-    res.json({ savedVellum: vellumView(saved!) });
+    const saved = await saveVellum(ctx, caller, { ...input, id });
+    res.json({ savedVellum: vellumView(saved) });
   });
 
-  for (const [path, makePublic] of [
+  for (const [path, isPublic] of [
     ['/api/vellum/publish/:id', true],
     ['/api/vellum/private/:id', false],
   ] as const) {
     router.put(path, async (req, res) => {
       const caller = callerOf(req, vellumMessages.signInToWrite);
-      const id = vellumIdOf(req);
-      const at = ctx.clock();
-      const saved = await ctx.db.transaction(async (tx) => {
-        const vellum = await lockOwned(tx, id, caller);
-        // Asking for the state it already has changes nothing and tells nobody.
-        if (vellum.isPublic !== makePublic) {
-          await vellumStore.setPublic(tx, id, makePublic);
-          if (makePublic) await vellumEvents.published(tx, vellum, at);
-          else await vellumEvents.madePrivate(tx, vellum, at);
-        }
-        return vellumStore.byId(tx, id);
-      });
-      ctx.wakeOutbox();
-      res.json({ savedVellum: vellumView(saved!) });
+      const id = vellumIdOf(paramOf(req, 'id'));
+      const saved = await setVisibility(ctx, caller, { id, isPublic });
+      res.json({ savedVellum: vellumView(saved) });
     });
   }
 
   router.delete('/api/vellum/:id', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToWrite);
-    const id = vellumIdOf(req);
-    const at = ctx.clock();
-    await ctx.db.transaction(async (tx) => {
-      const vellum = await lockOwned(tx, id, caller);
-      await vellumStore.remove(tx, id);
-      await vellumEvents.deleted(tx, { ...vellum, wasPublic: vellum.isPublic }, at);
-    });
-    ctx.wakeOutbox();
+    const id = vellumIdOf(paramOf(req, 'id'));
+    await deleteVellum(ctx, caller, { id });
     res.json({ status: 'Success' });
   });
 

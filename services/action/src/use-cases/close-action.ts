@@ -1,0 +1,47 @@
+import type { Caller } from '@vellum/platform';
+import { ActionAbandonedSchema, ActionCompletedSchema, timestampFromDate } from '@vellum/proto';
+import type { ActionContext } from '../context';
+import { ownAction } from '../domain/access';
+import { emit } from '../events/emit';
+import { actionStore, type ActionRecord } from '../store/action-store';
+
+/**
+ * The owner completes or abandons one of their actions. Closing a closed action changes nothing and answers its
+ * state as it is: a second click is harmless (abandoning a completed action leaves it completed).
+ */
+export async function closeAction(
+  ctx: ActionContext,
+  caller: Caller,
+  input: { id: string; state: 'completed' | 'abandoned' },
+): Promise<ActionRecord> {
+  const at = ctx.clock();
+  const { action, changed } = await ctx.db.transaction(async (tx) => {
+    await actionStore.lockList(tx, caller.id);
+    const found = ownAction(await actionStore.lockOwned(tx, input.id, caller.id));
+    if (found.state !== 'open') return { action: found, changed: false };
+    await actionStore.close(tx, input.id, input.state, at);
+    const outstandingActions = await actionStore.outstanding(tx, caller.id);
+    const closed = { ...found, state: input.state };
+    const facts = { actionId: closed.id, ownerId: closed.ownerId, requesterId: closed.requesterId ?? '' };
+    if (input.state === 'completed') {
+      await emit(
+        tx,
+        closed.ownerId,
+        ActionCompletedSchema,
+        { ...facts, completedAt: timestampFromDate(at), outstandingActions },
+        at,
+      );
+    } else {
+      await emit(
+        tx,
+        closed.ownerId,
+        ActionAbandonedSchema,
+        { ...facts, abandonedAt: timestampFromDate(at), outstandingActions },
+        at,
+      );
+    }
+    return { action: closed, changed: true };
+  });
+  if (changed) ctx.wakeOutbox();
+  return action;
+}

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@vellum/platform';
+import { ActionCreatedSchema, timestampFromDate, type NewActionInput } from '@vellum/proto';
+import type { ActionContext } from '../context';
+import { eventPriority } from '../domain/priority';
+import { emit } from '../events/emit';
+import { actionStore, type ActionRecord } from '../store/action-store';
+
+/** The caller puts an action on their own list. */
+export async function createAction(
+  ctx: ActionContext,
+  caller: Caller,
+  input: NewActionInput,
+): Promise<ActionRecord> {
+  const action = await ctx.db.transaction(async (tx) => {
+    await actionStore.lockList(tx, caller.id);
+    const created = await actionStore.insert(tx, {
+      id: randomUUID(),
+      ownerId: caller.id,
+      text: input.text,
+      priority: input.priority,
+      createdAt: ctx.clock(),
+    });
+    await emit(
+      tx,
+      created.ownerId,
+      ActionCreatedSchema,
+      {
+        actionId: created.id,
+        ownerId: created.ownerId,
+        priority: eventPriority[created.priority],
+        createdAt: timestampFromDate(created.createdAt),
+        outstandingActions: await actionStore.outstanding(tx, caller.id),
+      },
+      created.createdAt,
+    );
+    return created;
+  });
+  ctx.wakeOutbox();
+  return action;
+}

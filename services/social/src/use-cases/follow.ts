@@ -1,0 +1,35 @@
+import type { Caller } from '@vellum/platform';
+import { CirrusFollowedSchema, timestampFromDate } from '@vellum/proto';
+import type { SocialContext } from '../context';
+import { followTarget, foundCirrus } from '../domain/follow-rules';
+import { edgeOf, emit } from '../events/emit';
+import { directoryStore, type DirectoryEntry } from '../store/directory-store';
+import { followStore } from '../store/follow-store';
+
+/**
+ * The caller follows the public cirrus `username`; following again changes nothing and publishes nothing. Answers
+ * the cirrus with its counts after the change.
+ */
+export async function follow(
+  ctx: SocialContext,
+  caller: Caller,
+  input: { username: string },
+): Promise<{ cirrus: DirectoryEntry; following: boolean }> {
+  const at = ctx.clock();
+  const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
+    const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'follow');
+    await directoryStore.ensureCaller(tx, caller);
+    if (!(await followStore.follow(tx, caller.id, target.id, at))) return { cirrus: target, changed: false };
+    await emit(
+      tx,
+      target.id,
+      CirrusFollowedSchema,
+      { ...edgeOf(caller, target), followedAt: timestampFromDate(at) },
+      at,
+    );
+    await directoryStore.moveCounts(tx, caller.id, target.id, 1);
+    return { cirrus: foundCirrus(await directoryStore.visible(tx, input.username)), changed: true };
+  });
+  if (changed) ctx.wakeOutbox();
+  return { cirrus, following: true };
+}

@@ -1,0 +1,34 @@
+import type { Caller } from '@vellum/platform';
+import { CirrusUnfollowedSchema, timestampFromDate } from '@vellum/proto';
+import type { SocialContext } from '../context';
+import { followTarget, foundCirrus } from '../domain/follow-rules';
+import { edgeOf, emit } from '../events/emit';
+import { directoryStore, type DirectoryEntry } from '../store/directory-store';
+import { followStore } from '../store/follow-store';
+
+/**
+ * The caller stops following the public cirrus `username`; unfollowing again changes nothing and publishes
+ * nothing. Answers the cirrus with its counts after the change.
+ */
+export async function unfollow(
+  ctx: SocialContext,
+  caller: Caller,
+  input: { username: string },
+): Promise<{ cirrus: DirectoryEntry; following: boolean }> {
+  const at = ctx.clock();
+  const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
+    const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'unfollow');
+    if (!(await followStore.unfollow(tx, caller.id, target.id))) return { cirrus: target, changed: false };
+    await emit(
+      tx,
+      target.id,
+      CirrusUnfollowedSchema,
+      { ...edgeOf(caller, target), unfollowedAt: timestampFromDate(at) },
+      at,
+    );
+    await directoryStore.moveCounts(tx, caller.id, target.id, -1);
+    return { cirrus: foundCirrus(await directoryStore.visible(tx, input.username)), changed: true };
+  });
+  if (changed) ctx.wakeOutbox();
+  return { cirrus, following: false };
+}

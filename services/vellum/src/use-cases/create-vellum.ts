@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@vellum/platform';
+import { timestampFromDate, VellumCreatedSchema, type NewVellumInput } from '@vellum/proto';
+import type { VellumContext } from '../context';
+import { storedBody } from '../domain/document';
+import { emit } from '../events/emit';
+import { authorStore } from '../store/author-store';
+import { vellumStore, type VellumRecord } from '../store/vellum-store';
+
+/** A new private vellum of the caller's; its author is recorded from the caller if identity has not told yet. */
+export async function createVellum(
+  ctx: VellumContext,
+  caller: Caller,
+  input: NewVellumInput,
+): Promise<VellumRecord> {
+  const body = storedBody(input.text);
+  const id = randomUUID();
+  const at = ctx.clock();
+  const saved = await ctx.db.transaction(async (tx) => {
+    await authorStore.seed(tx, caller);
+    await vellumStore.insert(tx, {
+      id,
+      ownerId: caller.id,
+      title: input.title,
+      body: body.json,
+      bodyText: body.text,
+      at,
+    });
+    await emit(
+      tx,
+      id,
+      VellumCreatedSchema,
+      {
+        vellumId: id,
+        ownerId: caller.id,
+        title: input.title,
+        isPublic: false,
+        createdAt: timestampFromDate(at),
+      },
+      at,
+    );
+    return vellumStore.byId(tx, id);
+  });
+  ctx.wakeOutbox();
+  return saved!;
+}

@@ -1,0 +1,40 @@
+import type { Caller } from '@vellum/platform';
+import { timestampFromDate, VellumRatedSchema, type ScoreLevel } from '@vellum/proto';
+import type { VellumContext } from '../context';
+import { ratableBy } from '../domain/access';
+import { levelValue } from '../domain/score';
+import { emit } from '../events/emit';
+import { ratingStore } from '../store/rating-store';
+import { vellumStore } from '../store/vellum-store';
+
+/** A reader other than the owner rates a vellum (a new rating replaces theirs); answers the new totals. */
+export async function rateVellum(
+  ctx: VellumContext,
+  caller: Caller,
+  input: { id: string; level: ScoreLevel },
+): Promise<{ count: number; sum: number }> {
+  const at = ctx.clock();
+  const level = levelValue(input.level);
+  const totals = await ctx.db.transaction(async (tx) => {
+    const vellum = ratableBy(await vellumStore.lock(tx, input.id), caller);
+    const result = await ratingStore.rate(tx, { vellumId: input.id, raterId: caller.id, level, at });
+    await emit(
+      tx,
+      vellum.id,
+      VellumRatedSchema,
+      {
+        vellumId: vellum.id,
+        ownerId: vellum.ownerId,
+        raterId: caller.id,
+        level,
+        ratingCount: result.count,
+        ratingSum: result.sum,
+        ratedAt: timestampFromDate(at),
+      },
+      at,
+    );
+    return result;
+  });
+  ctx.wakeOutbox();
+  return totals;
+}

@@ -1,0 +1,37 @@
+import type { Caller } from '@vellum/platform';
+import { timestampFromDate, VellumUpdatedSchema, type SaveVellumInput } from '@vellum/proto';
+import type { VellumContext } from '../context';
+import { ownedBy } from '../domain/access';
+import { storedBody } from '../domain/document';
+import { emit } from '../events/emit';
+import { vellumStore, type VellumRecord } from '../store/vellum-store';
+
+/** The owner saves a new title and, when given, a new body (`''` empties it); the vellum is no longer new. */
+export async function saveVellum(
+  ctx: VellumContext,
+  caller: Caller,
+  input: SaveVellumInput & { id: string },
+): Promise<VellumRecord> {
+  const at = ctx.clock();
+  const saved = await ctx.db.transaction(async (tx) => {
+    const vellum = ownedBy(await vellumStore.lock(tx, input.id), caller);
+    const body = input.text === undefined ? undefined : storedBody(input.text);
+    await vellumStore.save(tx, input.id, { title: input.title, body, at });
+    await emit(
+      tx,
+      vellum.id,
+      VellumUpdatedSchema,
+      {
+        vellumId: vellum.id,
+        ownerId: vellum.ownerId,
+        title: input.title,
+        isPublic: vellum.isPublic,
+        editedAt: timestampFromDate(at),
+      },
+      at,
+    );
+    return vellumStore.byId(tx, input.id);
+  });
+  ctx.wakeOutbox();
+  return saved!;
+}
