@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
+  parkedEventsMigration,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -29,7 +30,12 @@ export function createActionService(ports: ActionPorts): ServiceDefinition {
   return {
     name: 'action',
     schema: SCHEMA,
-    migrations: [...migrations, outboxMigration(SCHEMA), inboxMigration(SCHEMA)],
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      parkedEventsMigration(SCHEMA),
+    ],
     router,
     subscriptions: [peopleProjection(ports.db)],
   };

@@ -1,3 +1,5 @@
+import type { ErrorShape } from '@vellum/platform';
+
 /** Which service answers which public path. The gateway owns this table; each service's README lists its routes. */
 export type ServiceName = 'identity' | 'vellum' | 'action' | 'social' | 'link' | 'messaging' | 'analytics';
 
@@ -40,12 +42,29 @@ export interface RateRule {
   name: string;
   method: string;
   pattern: RegExp;
+  /** The error shape of the route it limits (the service declares the same one), so its 429 reads like the rest. */
+  errorShape: ErrorShape;
 }
 
 export const rateLimitedCalls: RateRule[] = [
-  { name: 'signin', method: 'POST', pattern: /^\/api\/signin$/ },
-  { name: 'signup', method: 'POST', pattern: /^\/api\/cirrus\/create$/ },
-  { name: 'verification', method: 'PUT', pattern: /^\/api\/verification\/email$/ },
-  { name: 'verification', method: 'POST', pattern: /^\/api\/verification\/email$/ },
-  { name: 'reset', method: 'POST', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
+  { name: 'signin', method: 'POST', pattern: /^\/api\/signin$/, errorShape: 'messages' },
+  { name: 'signup', method: 'POST', pattern: /^\/api\/cirrus\/create$/, errorShape: 'statusErrorMessage' },
+  {
+    name: 'verification',
+    method: 'PUT',
+    pattern: /^\/api\/verification\/email$/,
+    errorShape: 'statusErrorMessage',
+  },
+  {
+    name: 'verification',
+    method: 'POST',
+    pattern: /^\/api\/verification\/email$/,
+    errorShape: 'statusErrorMessage',
+  },
+  {
+    name: 'reset',
+    method: 'POST',
+    pattern: /^\/api\/password-reset(\/send|\/token)?$/,
+    errorShape: 'statusErrorMessage',
+  },
 ];

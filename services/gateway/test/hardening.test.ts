@@ -43,7 +43,10 @@ interface Started {
     path: string,
     headers?: Record<string, string>,
   ): Promise<{ status: number; body: any; headers: Headers }>;
-  post(path: string, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  post(
+    path: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 async function startGateway(
@@ -105,6 +108,24 @@ describe('gateway hardening', () => {
       statuses.push((await gateway.post('/api/signin', { 'x-forwarded-for': `198.51.100.${i}` })).status);
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+  });
+
+  it('answers a 429 in the error shape of the route it limits, one body each, with Retry-After', async () => {
+    const gateway = await start({ perMinute: 1 });
+    const message = 'Too many attempts. Please wait a minute and try again.';
+    const shapes: Array<[string, object]> = [
+      ['/api/signin', { messages: [message] }],
+      ['/api/cirrus/create', { status: 'Error', errorMessage: message }],
+      ['/api/verification/email', { status: 'Error', errorMessage: message }],
+      ['/api/password-reset/send', { status: 'Error', errorMessage: message }],
+    ];
+    for (const [path, body] of shapes) {
+      expect((await gateway.post(path)).status).toBe(200);
+      const limited = await gateway.post(path);
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual(body);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
   });
 
   it("believes X-Forwarded-For only from a proxy named in configuration, and passes on the gateway's finding", async () => {

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
+  parkedEventsMigration,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -48,7 +49,12 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
   return {
     name: 'identity',
     schema: SCHEMA,
-    migrations: [...migrations, outboxMigration(SCHEMA), inboxMigration(SCHEMA)],
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      parkedEventsMigration(SCHEMA),
+    ],
     router,
     subscriptions: [outstandingProjection(ports.db)],
     workers: [mailRelay],

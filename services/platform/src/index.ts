@@ -28,6 +28,7 @@ export * from './events/outbox';
 export * from './events/append-event';
 export * from './events/event-emitter';
 export * from './events/inbox';
+export * from './events/parked';
 export * from './events/projection';
 export * from './events/in-process-bus';
 export * from './events/kafka-bus';

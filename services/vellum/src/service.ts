@@ -2,6 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
+  parkedEventsMigration,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -42,7 +43,12 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
   return {
     name: 'vellum',
     schema: SCHEMA,
-    migrations: [...migrations, outboxMigration(SCHEMA), inboxMigration(SCHEMA)],
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      parkedEventsMigration(SCHEMA),
+    ],
     router,
     subscriptions: [authorProjection(ports.db)],
     // A document may be 512 KB of JSON, sent as a JSON string inside the body (escaping adds to it).

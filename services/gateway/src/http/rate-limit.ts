@@ -1,10 +1,14 @@
 import type { RequestHandler } from 'express';
-import type { Limiter, LimiterFactory } from '@vellum/platform';
+import { errorShape, RateLimited, type Limiter, type LimiterFactory } from '@vellum/platform';
 import { rateLimitedCalls, type RateRule } from '../routes';
 
 export const RATE_LIMIT_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
-/** Limits sign-in, sign-up, verification and reset calls per client address; over the limit answers 429. */
+/**
+ * Limits sign-in, sign-up, verification and reset calls per client address. Over the limit it is `RateLimited`
+ * (429 with `Retry-After`) through the one error handler, in the error shape of the route the rule limits, so each
+ * screen reads the message where it reads that call's other errors.
+ */
 export function rateLimit(options: {
   limiters: LimiterFactory;
   perMinute: number;
@@ -25,14 +29,8 @@ export function rateLimit(options: {
     if (!rule) return next();
     const decision = await limiters.get(rule.name)!.consume(req.ip ?? 'unknown');
     if (decision.allowed) return next();
-    res.set('Retry-After', String(decision.retryAfterSeconds));
-    // Every shape the screens read an error from, so each shows the message where it shows its own errors.
-    res.status(429).json({
-      error: RATE_LIMIT_MESSAGE,
-      code: 'rate_limited',
-      messages: [RATE_LIMIT_MESSAGE],
-      status: 'Error',
-      errorMessage: RATE_LIMIT_MESSAGE,
-    });
+    errorShape(rule.errorShape)(req, res, () =>
+      next(new RateLimited(RATE_LIMIT_MESSAGE, decision.retryAfterSeconds)),
+    );
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { errorBody } from '@vellum/platform';
 
 const PROBES = new Set(['/healthz', '/readyz']);
 
@@ -18,9 +19,8 @@ export function requireHttps(publicUrl: string): RequestHandler {
       res.redirect(308, origin.origin + (req.originalUrl.startsWith('/') ? req.originalUrl : '/'));
       return;
     }
-    res.status(403).json({
-      error: `Vellum is served over HTTPS only: use ${origin.origin}.`,
-      code: 'https_required',
-    });
+    res
+      .status(403)
+      .json(errorBody('error', `Vellum is served over HTTPS only: use ${origin.origin}.`, 'https_required'));
   };
 }

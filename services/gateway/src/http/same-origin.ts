@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { errorBody } from '@vellum/platform';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -19,6 +20,6 @@ export function sameOrigin(publicUrl: string): RequestHandler {
     if (!crossSite) return next();
     res
       .status(403)
-      .json({ error: 'This request came from another site and was refused.', code: 'forbidden' });
+      .json(errorBody('error', 'This request came from another site and was refused.', 'forbidden'));
   };
 }

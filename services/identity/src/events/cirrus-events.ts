@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { create, type DescMessage, type MessageInitShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { appendOutbox, currentTraceparent, type Queryable } from '@vellum/platform';
-import {
-  CirrusCreatedSchema,
-  CirrusSignedInSchema,
-  CirrusVerifiedSchema,
-  packEnvelope,
-  Topics,
-} from '@vellum/proto';
+import { eventEmitter, type Queryable } from '@vellum/platform';
+import { CirrusCreatedSchema, CirrusSignedInSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
 import { SCHEMA } from '../store/migrations';
 
 interface CirrusFacts {
@@ -16,27 +8,8 @@ interface CirrusFacts {
   username: string;
 }
 
-async function emit<D extends DescMessage>(
-  tx: Queryable,
-  schema: D,
-  cirrusId: string,
-  payload: MessageInitShape<D>,
-  at: Date,
-) {
-  const id = randomUUID();
-  const value = packEnvelope({
-    id,
-    producer: 'identity',
-    aggregateId: cirrusId,
-    occurredAt: at,
-    traceparent: currentTraceparent(),
-    payloadSchema: schema,
-    payload: create(schema, payload),
-  });
-  await appendOutbox(tx, SCHEMA, [
-    { id, topic: Topics.identityCirrus, key: cirrusId, type: schema.typeName, value },
-  ]);
-}
+/** Identity's one topic: keyed by the cirrus, so each account's events stay in order. */
+const emit = eventEmitter({ schema: SCHEMA, producer: 'identity', topic: Topics.identityCirrus });
 
 /** Identity's events, written to its outbox inside the caller's transaction. */
 export const cirrusEvents = {
@@ -47,8 +20,8 @@ export const cirrusEvents = {
   ) =>
     emit(
       tx,
-      CirrusCreatedSchema,
       c.id,
+      CirrusCreatedSchema,
       {
         cirrusId: c.id,
         username: c.username,
@@ -63,16 +36,16 @@ export const cirrusEvents = {
   verified: (tx: Queryable, c: CirrusFacts, at: Date) =>
     emit(
       tx,
-      CirrusVerifiedSchema,
       c.id,
+      CirrusVerifiedSchema,
       { cirrusId: c.id, username: c.username, verifiedAt: timestampFromDate(at) },
       at,
     ),
   signedIn: (tx: Queryable, c: CirrusFacts, at: Date) =>
     emit(
       tx,
-      CirrusSignedInSchema,
       c.id,
+      CirrusSignedInSchema,
       { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) },
       at,
     ),

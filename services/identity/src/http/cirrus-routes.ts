@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { maybeCallerOf, NotFound, paramOf } from '@vellum/platform';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
 import { viewedCirrusView } from '../domain/cirrus-views';
@@ -8,13 +9,12 @@ export function cirrusRoutes(ctx: IdentityContext): Router {
   const router = Router();
 
   router.get('/api/cirrus/:username', async (req, res) => {
-    const cirrus = await cirrusStore.byUsername(ctx.db, req.params.username);
+    const viewer = maybeCallerOf(req);
+    const cirrus = await cirrusStore.byUsername(ctx.db, paramOf(req, 'username'));
     // Unverified accounts are not public yet.
-    if (!cirrus || (!cirrus.emailVerifiedAt && req.caller?.id !== cirrus.id)) {
-      res.status(404).json({ error: messages.cirrusNotFound, code: 'not_found' });
-      return;
-    }
-    res.json({ viewedCirrus: viewedCirrusView(cirrus, req.caller?.id) });
+    if (!cirrus || (!cirrus.emailVerifiedAt && viewer?.id !== cirrus.id))
+      throw new NotFound(messages.cirrusNotFound);
+    res.json({ viewedCirrus: viewedCirrusView(cirrus, viewer?.id) });
   });
 
   return router;

@@ -1,67 +1,43 @@
 import { Router } from 'express';
-import { firstMessage, resetPasswordSchema, resetTokenCheckSchema } from '@vellum/proto';
+import type { z } from 'zod';
+import { bodyOf, errorShape, Invalid, maybeCallerOf } from '@vellum/platform';
+import { emailRequestSchema, firstMessage, resetPasswordSchema, resetTokenCheckSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
-import { hashToken, tokenIsUsable } from '../domain/tokens';
-import { cirrusStore } from '../store/cirrus-store';
-import { cirrusEvents } from '../events/cirrus-events';
-import { mailLinkHandler } from './mail-link';
+import { checkResetToken } from '../use-cases/check-reset-token';
+import { requestMailLink } from '../use-cases/request-mail-link';
+import { resetPassword } from '../use-cases/reset-password';
+import { bodyOr } from './body-or';
+
+/** A bad new password says why; anything else wrong with the body is the link being invalid. */
+const resetRefusal = (error: z.ZodError) =>
+  new Invalid(
+    error.issues.some((issue) => issue.path[0] === 'password')
+      ? firstMessage(error)
+      : messages.resetLinkInvalid,
+  );
 
 export function passwordResetRoutes(ctx: IdentityContext): Router {
   const router = Router();
 
-  router.post('/api/password-reset/send', mailLinkHandler(ctx, 'reset_password'));
+  router.post('/api/password-reset/send', errorShape('statusErrorMessage'), async (req, res) => {
+    const { email } = bodyOf(req, emailRequestSchema);
+    await requestMailLink(ctx, maybeCallerOf(req), { purpose: 'reset_password', email });
+    res.json({ status: 'Success' });
+  });
 
-  router.post('/api/password-reset/token', async (req, res) => {
-    const parsed = resetTokenCheckSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      res.json({ allowed: false });
-      return;
-    }
-    const { email, token } = parsed.data;
-    const allowed = await ctx.db.transaction(async (tx) => {
-      const record = await cirrusStore.tokenForUpdate(tx, hashToken(token), 'reset_password');
-      if (!tokenIsUsable(record, ctx.clock())) return false;
-      const cirrus = await cirrusStore.byId(tx, record!.cirrusId);
-      return cirrus?.email === email;
-    });
+  // A check, not a refusal: a malformed body is just a link that is not allowed (200).
+  router.post('/api/password-reset/token', errorShape('statusErrorMessage'), async (req, res) => {
+    const input = bodyOr(req, resetTokenCheckSchema, () => undefined);
+    const allowed = input !== undefined && (await checkResetToken(ctx, maybeCallerOf(req), input));
     res.json({ allowed });
   });
 
-  router.post('/api/password-reset', async (req, res) => {
-    const parsed = resetPasswordSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const badPassword = parsed.error.issues.some((issue) => issue.path[0] === 'password');
-      res.status(400).json({
-        status: 'Error',
-        errorMessage: badPassword ? firstMessage(parsed.error) : messages.resetLinkInvalid,
-      });
-      return;
-    }
-    const { token, password } = parsed.data;
-    const hash = hashToken(token);
-    const passwordHash = await ctx.hasher.hash(password);
-    const now = ctx.clock();
-    const cirrusId = await ctx.db.transaction(async (tx) => {
-      const record = await cirrusStore.tokenForUpdate(tx, hash, 'reset_password');
-      if (!tokenIsUsable(record, now)) return null;
-      await cirrusStore.useToken(tx, hash, now);
-      await cirrusStore.setPasswordHash(tx, record!.cirrusId, passwordHash);
-      // Following the mailed link proves the address, so it counts as verified too.
-      const cirrus = await cirrusStore.byId(tx, record!.cirrusId);
-      if (cirrus && !cirrus.emailVerifiedAt) {
-        await cirrusStore.markVerified(tx, cirrus.id, now);
-        await cirrusEvents.verified(tx, cirrus, now);
-      }
-      return record!.cirrusId;
+  router.post('/api/password-reset', errorShape('statusErrorMessage'), async (req, res) => {
+    const input = bodyOr(req, resetPasswordSchema, (error) => {
+      throw resetRefusal(error);
     });
-    if (!cirrusId) {
-      res.status(400).json({ status: 'Error', errorMessage: messages.resetLinkInvalid });
-      return;
-    }
-    const ended = await ctx.sessionStore.destroyUserSessions(cirrusId);
-    ctx.wakeOutbox();
-    ctx.logger.info({ cirrusId, ended }, 'password reset: sessions ended');
+    await resetPassword(ctx, maybeCallerOf(req), input);
     res.json({ status: 'Success' });
   });
 

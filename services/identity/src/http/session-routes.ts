@@ -2,27 +2,27 @@ import { Router, type RequestHandler } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { SESSION_COOKIE, type SessionUser } from '@vellum/platform';
-import { firstMessage, signInSchema } from '@vellum/proto';
+import {
+  bodyOf,
+  errorShape,
+  Forbidden,
+  maybeCallerOf,
+  RateLimited,
+  SESSION_COOKIE,
+  Unauthenticated,
+  type SessionUser,
+} from '@vellum/platform';
+import { signInSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
 import { signedCirrusView } from '../domain/cirrus-views';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
-import { cirrusEvents } from '../events/cirrus-events';
+import { recordSignIn } from '../use-cases/record-sign-in';
 import { signInThrottle, tooManySignIns } from './signin-throttle';
 
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 /** `Sec-Fetch-Site` values of a request another site started (a sibling subdomain counts too). */
 const CROSS_SITE = new Set(['cross-site', 'same-site']);
-
-class SignInRefused extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
 
 export function sessionMiddleware(ctx: IdentityContext): RequestHandler {
   return session({
@@ -49,7 +49,7 @@ function createPassport(ctx: IdentityContext) {
         // Always run one hash check so an unknown email takes as long as a wrong password.
         const ok = await ctx.hasher.verify(cirrus?.passwordHash ?? '', password);
         if (!cirrus || !ok) return done(null, false, { message: messages.signInFailed });
-        if (!cirrus.emailVerifiedAt) return done(new SignInRefused(messages.notVerified, 403));
+        if (!cirrus.emailVerifiedAt) return done(new Forbidden(messages.notVerified));
         return done(null, cirrus);
       })().catch(done);
     }),
@@ -64,59 +64,43 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   const withSession = [sessionMiddleware(ctx), auth.initialize()];
   const throttle = signInThrottle(ctx.config, ctx.limiters);
 
-  router.post('/api/signin', ...withSession, (req, res, next) => {
-    const parsed = signInSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      res.status(400).json({ messages: [firstMessage(parsed.error)] });
-      return;
-    }
-    req.body = parsed.data;
+  // The callbacks are passport's; every refusal is a neutral error for the one handler, in sign-in's `messages`.
+  router.post('/api/signin', errorShape('messages'), ...withSession, (req, res, next) => {
+    const input = bodyOf(req, signInSchema);
+    req.body = input;
     // The throttle decides before any lookup or hash: a refused guess learns nothing and costs no argon2 work.
-    throttle.begin(req, parsed.data.email).then((attempt) => {
-      if (!attempt.allowed) {
-        res.set('Retry-After', String(attempt.retryAfterSeconds));
-        res.status(429).json({ messages: [tooManySignIns(attempt.retryAfterSeconds)] });
-        return;
-      }
-      auth.authenticate('local', { session: false }, (err: unknown, user: CirrusRecord | false) => {
-        if (err instanceof SignInRefused) {
-          attempt.notAFailure().then(() => res.status(err.status).json({ messages: [err.message] }), next);
-          return;
-        }
-        if (err) return void attempt.notAFailure().then(() => next(err), next);
-        if (!user) {
+    throttle
+      .begin(req, input.email)
+      .then((attempt) => {
+        if (!attempt.allowed)
+          throw new RateLimited(tooManySignIns(attempt.retryAfterSeconds), attempt.retryAfterSeconds);
+        auth.authenticate('local', { session: false }, (err: unknown, user: CirrusRecord | false) => {
+          // The password matched but no session starts (an unverified email's 403, a store error): not a failure.
+          if (err) return void attempt.notAFailure().then(() => next(err), next);
           // A failure: its point stays counted (an unknown email counts against that email alike).
-          res.status(401).json({ messages: [messages.signInFailed] });
-          return;
-        }
-        attempt.signedIn(res).then(
-          // passport regenerates the session id here, so a session fixed before sign-in is worthless.
-          () =>
-            req.logIn(user, (loginError) => {
-              if (loginError) return next(loginError);
-              const now = ctx.clock();
-              ctx.db
-                .transaction(async (tx) => {
-                  await cirrusStore.recordSession(tx, user.id, now);
-                  await cirrusEvents.signedIn(tx, user, now);
-                })
-                .then(() => {
-                  ctx.wakeOutbox();
-                  res.json({ signedCirrus: signedCirrusView(user, ctx.admins) });
-                }, next);
-            }),
-          next,
-        );
-      })(req, res, next);
-    }, next);
+          if (!user) return next(new Unauthenticated(messages.signInFailed));
+          attempt.signedIn(res).then(
+            // passport regenerates the session id here, so a session fixed before sign-in is worthless.
+            () =>
+              req.logIn(user, (loginError) => {
+                if (loginError) return next(loginError);
+                recordSignIn(ctx, { id: user.id, username: user.username }).then(
+                  () => res.json({ signedCirrus: signedCirrusView(user, ctx.admins) }),
+                  next,
+                );
+              }),
+            next,
+          );
+        })(req, res, next);
+      })
+      .catch(next);
   });
 
   // The spec's call is GET; a link on another site must not sign anyone out, so a GET the browser marks as coming
   // from another site is refused. POST does the same and is covered by the gateway's same-origin check.
   const signOut: RequestHandler = (req, res, next) => {
     if (req.method === 'GET' && CROSS_SITE.has(req.get('sec-fetch-site') ?? '')) {
-      res.status(403).json({ error: messages.signOutCrossSite, code: 'forbidden' });
-      return;
+      throw new Forbidden(messages.signOutCrossSite);
     }
     const clear = () => {
       res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
@@ -129,12 +113,14 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   router.post('/api/signout', sessionMiddleware(ctx), signOut);
 
   router.get('/api/sc', async (req, res) => {
-    const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;
+    const caller = maybeCallerOf(req);
+    const cirrus = caller ? await cirrusStore.byId(ctx.db, caller.id) : null;
     res.json({ signedCirrus: cirrus ? signedCirrusView(cirrus, ctx.admins) : null });
   });
 
   router.get('/api/user', async (req, res) => {
-    const cirrus = req.caller ? await cirrusStore.byId(ctx.db, req.caller.id) : null;
+    const caller = maybeCallerOf(req);
+    const cirrus = caller ? await cirrusStore.byId(ctx.db, caller.id) : null;
     res.json({
       signed_cirrus: cirrus
         ? { username: cirrus.username, name: cirrus.displayName, image: cirrus.image ?? '' }
@@ -143,7 +129,7 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   });
 
   router.get('/check_session', (req, res) => {
-    res.json({ authenticated: Boolean(req.caller) });
+    res.json({ authenticated: Boolean(maybeCallerOf(req)) });
   });
 
   return router;

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db, Logger, ServiceWorker } from '@vellum/platform';
 import { cirrusStore, type CirrusRecord, type TokenPurpose } from '../store/cirrus-store';
 import { mailOutboxStore, type PreparedMail } from '../store/mail-outbox-store';
-import { issueToken } from '../http/issue-token';
+import { issueToken } from '../use-cases/issue-token';
 import type { Mailer, MailMessage } from './mailer';
 import { passwordResetMail, verificationMail } from './templates';
 

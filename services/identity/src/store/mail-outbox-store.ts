@@ -4,8 +4,8 @@ import type { MailMessage } from '../mail/mailer';
 import type { TokenPurpose } from './cirrus-store';
 
 /**
- * Why a mail is queued: a link of a token purpose (requested by the mail-link routes and prepared by the relay, or
- * prepared at sign-up), or the note to an address owner that someone tried to sign up with it.
+ * Why a mail is queued: a link of a token purpose (requested by `use-cases/request-mail-link` and prepared by the
+ * relay, or prepared at sign-up), or the note to an address owner that someone tried to sign up with it.
  */
 export type MailPurpose = TokenPurpose | 'account_exists';
 

@@ -41,6 +41,7 @@ interface Member {
   id: number;
   topics: ReadonlySet<string>;
   handler: MessageHandler;
+  park?: Subscription['park'];
 }
 
 interface Cursor {
@@ -154,6 +155,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
           handler: (m) => delivering.run({ group: group.name, cursor }, () => member.handler(m)),
           retry,
           onPoison,
+          park: member.park,
           logger,
           signal: stopping.signal,
         });
@@ -243,6 +245,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
         id: ++memberIds,
         topics: new Set(subscription.topics),
         handler: subscription.handler,
+        park: subscription.park,
       });
       for (const topic of subscription.topics) {
         const log = logOf(topic);

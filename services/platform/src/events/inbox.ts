@@ -46,3 +46,52 @@ export function idempotent(options: IdempotentOptions): MessageHandler {
       if (rows.length === 1) await apply(tx, message);
     });
 }
+
+/**
+ * How long inbox rows are kept (default 14 days), counted back from the newest row of the schema. Long enough that
+ * no redelivery can still arrive for a pruned event id (were one to arrive, it would be applied a second time):
+ * - Kafka can only deliver what its log still holds. Time-based retention deletes whole segments, so a message
+ *   lives at most `retention.ms` + `segment.ms`: 7 + 7 days with the broker defaults the bus's topics use. A message
+ *   still in the log was therefore processed less than 14 days before now, and its row is still here. (A group
+ *   away for longer than `offsets.retention.minutes` rereads from the beginning, but only what the log holds.) A
+ *   topic configured with a longer retention needs a longer `retentionMs`.
+ * - The in-process bus redelivers (a) a retry, before the row ever commits, and (b) after a kill, the outbox rows
+ *   the relays had not yet marked published, which they publish at the next start. Counting from the newest row
+ *   rather than from the clock makes a long shutdown count for nothing: rows age only while events are processed,
+ *   and the rows republished at a start are delivered long before 14 more days of processing.
+ */
+export const defaultInboxRetentionMs = 14 * 86_400_000;
+
+export interface PruneInboxOptions {
+  /** Rows processed this long before the schema's newest row are deleted (default `defaultInboxRetentionMs`). */
+  retentionMs?: number;
+  /** Rows per DELETE (default 1000): short statements that hold few locks. */
+  batchSize?: number;
+  /** Batches per call at most (default 50); the next call goes on. */
+  maxBatches?: number;
+}
+
+/**
+ * Deletes the processed-event ids of `<schema>.inbox` older than the retention (see `defaultInboxRetentionMs`), in
+ * small batches; returns how many. The outbox relay of the schema calls it with its cleanup.
+ */
+export async function pruneInbox(db: Db, schema: string, options: PruneInboxOptions = {}): Promise<number> {
+  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  const retentionMs = options.retentionMs ?? defaultInboxRetentionMs;
+  const batchSize = options.batchSize ?? 1000;
+  const maxBatches = options.maxBatches ?? 50;
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const { rowCount } = await db.query(
+      `DELETE FROM ${schema}.inbox WHERE (consumer, event_id) IN (
+         SELECT consumer, event_id FROM ${schema}.inbox
+          WHERE processed_at < (SELECT max(processed_at) FROM ${schema}.inbox)
+                               - $1::double precision * interval '1 millisecond'
+          LIMIT $2)`,
+      [retentionMs, batchSize],
+    );
+    deleted += rowCount;
+    if (rowCount < batchSize) break;
+  }
+  return deleted;
+}

@@ -152,6 +152,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
             handler: subscription.handler,
             retry,
             onPoison,
+            park: subscription.park,
             logger,
             signal: stopping.signal,
             onWait: heartbeat,

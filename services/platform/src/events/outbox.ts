@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
+import { defaultInboxRetentionMs, pruneInbox } from './inbox';
 import type { BusMessage, EventBus } from './types';
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
@@ -69,8 +70,10 @@ export interface OutboxRelayOptions {
   maxBackoffMs?: number;
   /** Published rows are deleted once older than this (default 1 day). */
   retentionMs?: number;
-  /** How often the deletion of old rows runs (default 1 minute). */
+  /** How often the deletion of old rows runs (default 1 minute), with the pruning of the schema's inbox. */
   cleanupIntervalMs?: number;
+  /** Inbox rows of the schema are pruned past this (default `defaultInboxRetentionMs`, 14 days: see there). */
+  inboxRetentionMs?: number;
   /**
    * Publish between two transactions, claiming the rows in one and marking them in the next, instead of inside a
    * single one (default false). Needed when `bus.publish` waits for consumers that use this same database (the
@@ -95,6 +98,11 @@ export interface OutboxRelay {
   flush(): Promise<number>;
   /** Deletes published rows older than the retention, in small batches; returns how many. */
   cleanup(): Promise<number>;
+  /**
+   * Deletes the schema's inbox rows past `inboxRetentionMs` (`pruneInbox`), in small batches; returns how many (0
+   * when the schema has no inbox). The loop runs it with `cleanup`.
+   */
+  pruneInbox(): Promise<number>;
 }
 
 interface OutboxRow {
@@ -130,6 +138,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 86_400_000;
   const cleanupIntervalMs = options.cleanupIntervalMs ?? 60_000;
+  const inboxRetentionMs = options.inboxRetentionMs ?? defaultInboxRetentionMs;
   const outsideTransaction = options.publishOutsideTransaction ?? false;
   const batches = new Mutex();
 
@@ -215,6 +224,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return deleted;
   };
 
+  // A schema that only produces has no inbox; one found stays (migrations are forward-only).
+  let hasInbox = false;
+  const pruneOwnInbox = async (): Promise<number> => {
+    if (!hasInbox) {
+      const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
+        `${s}.inbox`,
+      ]);
+      hasInbox = rows[0]?.present === true;
+      if (!hasInbox) return 0;
+    }
+    return pruneInbox(db, s, { retentionMs: inboxRetentionMs });
+  };
+
   const pause = async (ms: number, wakeable: boolean) => {
     if (wakeable && woken) {
       woken = false;
@@ -255,6 +277,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
           lastCleanup = Date.now();
           const deleted = await cleanup();
           if (deleted > 0) logger.debug({ schema: s, deleted }, 'old outbox rows deleted');
+          const pruned = await pruneOwnInbox();
+          if (pruned > 0) logger.debug({ schema: s, pruned }, 'old inbox rows deleted');
         }
       } catch (error) {
         failures++;
@@ -295,6 +319,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     },
 
     cleanup,
+    pruneInbox: pruneOwnInbox,
   };
 }
 

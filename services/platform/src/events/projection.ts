@@ -7,6 +7,7 @@ import {
 } from '@vellum/proto';
 import type { Db, Tx } from '../db/db';
 import { idempotent } from './inbox';
+import { parkEvents } from './parked';
 import type { Subscription } from './types';
 
 /** What a projection does with one event type: the payload decoded as `schema`, applied through `tx`. */
@@ -39,9 +40,17 @@ export interface ProjectionOptions {
   /** One subscription per group and topic set: a Kafka group's members must all subscribe to the same topics. */
   topics: string[];
   on: EventCase[];
+  /**
+   * Keep an event the projection failed `maxAttempts` times in `<schema>.parked_events` for `replayParked` (default
+   * true; needs `parkedEventsMigration`; without the table the event is logged and skipped, as with false).
+   */
+  park?: boolean;
 }
 
-/** A read model kept from other services' events: each event decoded from its envelope and applied once (inbox). */
+/**
+ * A read model kept from other services' events: each event decoded from its envelope and applied once (inbox); an
+ * event that keeps failing is parked in `<schema>.parked_events`.
+ */
 export function projection(options: ProjectionOptions): Subscription {
   const apply = eventApplier(options.on);
   return {
@@ -53,5 +62,6 @@ export function projection(options: ProjectionOptions): Subscription {
       consumer: options.consumer,
       apply: (tx, message) => apply(tx, unpackEnvelope(message.value)),
     }),
+    ...(options.park !== false && { park: parkEvents(options.db, options.schema) }),
   };
 }

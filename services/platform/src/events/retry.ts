@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { BusMessage, MessageHandler } from './types';
+import type { BusMessage, MessageHandler, Subscription } from './types';
 
 /** How a failing handler is retried: delays double from `initialMs` up to `maxMs`; `maxAttempts` counts every try. */
 export interface RetryOptions {
@@ -9,8 +9,16 @@ export interface RetryOptions {
   maxAttempts: number;
 }
 
-/** Receives a message whose handler failed `maxAttempts` times; the partition then moves on. */
-export type PoisonHandler = (group: string, message: BusMessage, error: unknown) => void | Promise<void>;
+/**
+ * Receives a message whose handler failed `maxAttempts` times (`attempts`); the partition then moves on. The bus's
+ * handler sees every such message; a subscription's `park` then keeps it (`parkEvents`).
+ */
+export type PoisonHandler = (
+  group: string,
+  message: BusMessage,
+  error: unknown,
+  attempts: number,
+) => void | Promise<void>;
 
 export const defaultRetry: RetryOptions = { initialMs: 200, maxMs: 10_000, maxAttempts: 8 };
 
@@ -43,6 +51,8 @@ export interface Delivery {
   handler: MessageHandler;
   retry: RetryOptions;
   onPoison: PoisonHandler;
+  /** The subscription's `park`, called after `onPoison`. */
+  park?: Subscription['park'];
   logger: Logger;
   /** Aborted when the bus closes: the message stays unacknowledged and is delivered again later. */
   signal: AbortSignal;
@@ -51,8 +61,9 @@ export interface Delivery {
 }
 
 /**
- * Calls the handler until it succeeds; after `maxAttempts` failures hands the message to `onPoison` so one bad
- * message never blocks its partition. Shared by the in-process and Kafka buses so they behave alike.
+ * Calls the handler until it succeeds; after `maxAttempts` failures hands the message to `onPoison` and then to the
+ * subscription's `park`, so one bad message never blocks its partition. Shared by the in-process and Kafka buses so
+ * they behave alike.
  */
 export async function deliverWithRetry(delivery: Delivery): Promise<DeliveryOutcome> {
   const { group, message, handler, retry, signal } = delivery;
@@ -64,9 +75,27 @@ export async function deliverWithRetry(delivery: Delivery): Promise<DeliveryOutc
     } catch (error) {
       if (attempt >= retry.maxAttempts) {
         try {
-          await delivery.onPoison(group, message, error);
+          await delivery.onPoison(group, message, error, attempt);
         } catch (poisonError) {
           delivery.logger.error({ err: poisonError, group, eventId: message.id }, 'poison handler failed');
+        }
+        if (delivery.park) {
+          try {
+            await delivery.park({ group, message, error, attempts: attempt });
+          } catch (parkError) {
+            delivery.logger.error(
+              {
+                err: parkError,
+                handlerError: error instanceof Error ? error.message : String(error),
+                group,
+                topic: message.topic,
+                key: message.key,
+                eventId: message.id,
+                eventType: message.type,
+              },
+              'could not park the event; message skipped',
+            );
+          }
         }
         return 'parked';
       }

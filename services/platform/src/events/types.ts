@@ -16,11 +16,25 @@ export interface BusMessage {
 
 export type MessageHandler = (message: BusMessage) => Promise<void>;
 
+/** A message whose handler failed `attempts` (= `maxAttempts`) times in a row, the last time with `error`. */
+export interface PoisonedMessage {
+  group: string;
+  message: BusMessage;
+  error: unknown;
+  attempts: number;
+}
+
 export interface Subscription {
   /** Consumer group: one per consuming service, e.g. `vellum`. */
   group: string;
   topics: string[];
   handler: MessageHandler;
+  /**
+   * Keeps a message the handler failed `maxAttempts` times, for an operator to replay (`parkEvents`, which
+   * `projection()` sets); called after the bus's own `onPoison`, before the partition moves on. If it throws, the
+   * bus logs the message with the error and moves on, as without it.
+   */
+  park?: (poisoned: PoisonedMessage) => Promise<void>;
 }
 
 export interface EventBus {

@@ -27,18 +27,22 @@ export interface ErrorBody {
   errorId?: string;
 }
 
-/** The body of an error in `shape`; only the platform's own shape carries the code and the error id. */
+/**
+ * The body of an error in `shape`. Only the platform's own shape carries the code; every shape carries the `errorId`
+ * of a 500, so the person who reports it can point to its log line.
+ */
 export function errorBody(shape: ErrorShape, message: string, code: string, errorId?: string): object {
+  const id = errorId ? { errorId } : {};
   switch (shape) {
     case 'statusErrorMessage':
-      return { status: 'Error', errorMessage: message };
+      return { status: 'Error', errorMessage: message, ...id };
     case 'errorMessage':
-      return { errorMessage: message };
+      return { errorMessage: message, ...id };
     case 'messages':
-      return { messages: [message] };
+      return { messages: [message], ...id };
     case 'message':
-      return { message };
+      return { message, ...id };
     default:
-      return { error: message, code, ...(errorId && { errorId }) } satisfies ErrorBody;
+      return { error: message, code, ...id } satisfies ErrorBody;
   }
 }

@@ -10,8 +10,9 @@ import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { idempotent, inboxMigration } from '../../src/events/inbox';
 import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
+import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
 import type { PoisonHandler, RetryOptions } from '../../src/events/retry';
-import type { BusMessage, EventBus, MessageHandler } from '../../src/events/types';
+import type { BusMessage, EventBus, MessageHandler, Subscription } from '../../src/events/types';
 import { describeWithServer } from '../support/servers';
 
 export interface BusContractSetup {
@@ -251,6 +252,108 @@ export function describeBusContract(setup: BusContractSetup): void {
           original.id,
         ]);
         expect(inbox.rowCount).toBe(1);
+      },
+      setup.timeoutMs,
+    );
+
+    it(
+      'parks an event that keeps failing, with its error and attempts; replayParked applies it once and removes it',
+      async () => {
+        db ??= await setup.openDb();
+        const store = db;
+        const schema = uniqueSchema();
+        await migrate(store, schema, [
+          inboxMigration(schema),
+          parkedEventsMigration(schema),
+          {
+            id: '0001_projection',
+            sql: `CREATE TABLE ${schema}.projection (event_id uuid NOT NULL, body text)`,
+          },
+        ]);
+        const bodies = async () =>
+          (
+            await store.query<{ body: string }>(`SELECT body FROM ${schema}.projection ORDER BY body`)
+          ).rows.map((row) => row.body);
+        let broken = true;
+        const topic = uniqueName('park');
+        const group = uniqueName('g');
+        const poisoned: Array<{ id: string; attempts: number }> = [];
+        const subscription: Subscription = {
+          group,
+          topics: [topic],
+          handler: idempotent({
+            db: store,
+            schema,
+            consumer: 'projection',
+            apply: async (tx, m) => {
+              if (text(m) === 'poison' && broken) throw new Error('cannot handle this yet');
+              await tx.query(`INSERT INTO ${schema}.projection (event_id, body) VALUES ($1, $2)`, [
+                m.id,
+                text(m),
+              ]);
+            },
+          }),
+          park: parkEvents(store, schema),
+        };
+        const bus = await open({
+          retry: { initialMs: 10, maxMs: 40, maxAttempts: 3 },
+          onPoison: (_group, m, _error, attempts) => void poisoned.push({ id: m.id, attempts }),
+        });
+        await bus.subscribe(subscription);
+        const poison = message(topic, 'k', 'poison');
+        await bus.publish([poison, message(topic, 'k', 'after')]);
+
+        // Same key, same partition: "after" is handled only once the poison has been parked.
+        await waitFor(
+          'the message after the poison',
+          async () => (await bodies()).includes('after'),
+          setup.timeoutMs,
+        );
+        expect(poisoned).toEqual([{ id: poison.id, attempts: 3 }]);
+        const parked = await listParked(store, schema);
+        expect(parked).toEqual([
+          {
+            id: poison.id,
+            topic,
+            key: 'k',
+            type: 'vellum.test.v1.Noted',
+            value: expect.anything(),
+            group,
+            error: 'Error: cannot handle this yet',
+            attempts: 3,
+            parkedAt: expect.any(Date),
+          },
+        ]);
+        expect(text(parked[0]!)).toBe('poison');
+        expect(await bodies()).toEqual(['after']);
+
+        // Still broken: the row stays, with this replay's error and one more attempt.
+        expect(await replayParked(store, schema, [subscription])).toEqual({
+          replayed: [],
+          failed: [{ id: poison.id, group, error: 'Error: cannot handle this yet' }],
+        });
+        expect(await listParked(store, schema)).toEqual([
+          expect.objectContaining({ id: poison.id, attempts: 4 }),
+        ]);
+
+        broken = false;
+        expect(await replayParked(store, schema, [subscription])).toEqual({
+          replayed: [{ id: poison.id, group }],
+          failed: [],
+        });
+        expect(await bodies()).toEqual(['after', 'poison']);
+        expect(await listParked(store, schema)).toEqual([]);
+
+        // A replay that died between the handler and the removal leaves the row: the next replay removes it, and
+        // the inbox keeps the event applied once.
+        await parkEvents(store, schema)({ group, message: poison, error: new Error('again'), attempts: 3 });
+        expect(await replayParked(store, schema, [subscription])).toEqual({
+          replayed: [{ id: poison.id, group }],
+          failed: [],
+        });
+        expect(await replayParked(store, schema, [subscription])).toEqual({ replayed: [], failed: [] });
+        expect(await bodies()).toEqual(['after', 'poison']);
+        expect(await listParked(store, schema)).toEqual([]);
       },
       setup.timeoutMs,
     );

@@ -111,15 +111,52 @@ describe('in-process bus with awaitDelivery', () => {
     }
   });
 
-  it('does not wait for a group that subscribes after the publish', async () => {
+  it('does not wait for a group that subscribes after the publish, which still reads the message later', async () => {
     const bus = open();
     const topic = uniqueName('late');
-    await bus.publish([message(topic, 'k', 'before any group')]);
+    const handled = { early: [] as string[], late: [] as string[] };
+    const lateStarted: string[] = [];
+
+    // No group at all: nothing to wait for.
+    await expect(bus.publish([message(topic, 'k', 'before any group')])).resolves.toBeUndefined();
+
+    const early = gate();
+    await bus.subscribe({
+      group: 'early',
+      topics: [topic],
+      handler: async (m) => {
+        await early.opened;
+        handled.early.push(text(m));
+      },
+    });
+    const publishing = track(bus.publish([message(topic, 'k', 'while early handles')]));
+    // The late group joins while the publish is waiting for "early", and blocks on what it reads.
     const late = gate();
-    await bus.subscribe({ group: 'late', topics: [topic], handler: () => late.opened });
-    const other = uniqueName('other');
-    await bus.publish([message(other, 'k', 'nobody listens')]);
+    await bus.subscribe({
+      group: 'late',
+      topics: [topic],
+      handler: async (m) => {
+        lateStarted.push(text(m));
+        await late.opened;
+        handled.late.push(text(m));
+      },
+    });
+    await waitFor('the late group to start', () => lateStarted.length === 1, 2_000);
+    expect(publishing.settled).toBe(false);
+    early.open();
+    await waitFor('the publish', () => publishing.settled, 2_000);
+    expect(publishing.error).toBeUndefined();
+    expect(handled.early).toEqual(['before any group', 'while early handles']);
+    // The publish did not wait for "late", which is still in its first message.
+    expect(lateStarted).toEqual(['before any group']);
+    expect(handled.late).toEqual([]);
+
+    // A new group reads from the beginning of the retained log: it gets both messages, in order, once.
     late.open();
+    await waitFor('the late group', () => handled.late.length === 2, 2_000);
+    await pause(100);
+    expect(handled.late).toEqual(['before any group', 'while early handles']);
+    expect(lateStarted).toEqual(['before any group', 'while early handles']);
   });
 
   it('resolves, never rejects, when a handler keeps failing and the message is parked', async () => {

@@ -32,6 +32,7 @@ function app() {
       const { name } = bodyOf(req, schema);
       if (name === 'taken') throw new Conflict('That name is taken.');
       if (name === 'busy') throw new RateLimited('Slow down.', 42);
+      if (name === 'boom') throw new Error('internals');
       res.json({ name });
     });
   }
@@ -66,6 +67,13 @@ describe('reading a request the one way', () => {
       { messages: ['Slow down.'] },
     ]);
     expect((await post('messages', 'ada')).body).toEqual({ name: 'ada' });
+    const crash = await post('statusErrorMessage', 'boom');
+    expect(crash.status).toBe(500);
+    expect(crash.body).toEqual({
+      status: 'Error',
+      errorMessage: 'Something went wrong on our side.',
+      errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
   });
 
   it('takes a query parameter once, as text, and parses it with a schema', async () => {

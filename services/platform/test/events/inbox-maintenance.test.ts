@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import type { Db } from '../../src/db/db';
+import { migrate } from '../../src/db/migrate';
+import { createPgDb } from '../../src/db/pg-db';
+import { createPgliteDb } from '../../src/db/pglite-db';
+import { createInProcessBus } from '../../src/events/in-process-bus';
+import { defaultInboxRetentionMs, inboxMigration, pruneInbox } from '../../src/events/inbox';
+import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
+import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
+import { projection } from '../../src/events/projection';
+import type { BusMessage, EventBus } from '../../src/events/types';
+import { describeWithServer } from '../support/servers';
+import { message, text, uniqueName, waitFor } from './bus.contract';
+
+const silent = pino({ level: 'silent' });
+const uniqueSchema = () => `ib_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+const DAY = 86_400_000;
+
+const idleBus: EventBus = {
+  publish: async () => undefined,
+  subscribe: async () => undefined,
+  ping: async () => true,
+  close: async () => undefined,
+};
+
+function describeInboxMaintenance(open: () => Promise<Db>) {
+  let db: Db;
+  let schema: string;
+
+  beforeAll(async () => {
+    db = await open();
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  }, 30_000);
+  beforeEach(async () => {
+    schema = uniqueSchema();
+    await migrate(db, schema, [
+      outboxMigration(schema),
+      inboxMigration(schema),
+      parkedEventsMigration(schema),
+    ]);
+  });
+
+  /** Inbox rows processed `daysAgo` days before now; returns their event ids. */
+  const processed = async (daysAgo: number, count = 1, consumer = 'projection') => {
+    const ids = Array.from({ length: count }, () => randomUUID());
+    for (const id of ids) {
+      await db.query(
+        `INSERT INTO ${schema}.inbox (consumer, event_id, processed_at)
+           VALUES ($1, $2, now() - $3::double precision * interval '1 day')`,
+        [consumer, id, daysAgo],
+      );
+    }
+    return ids;
+  };
+  const inboxIds = async () =>
+    (await db.query<{ event_id: string }>(`SELECT event_id FROM ${schema}.inbox ORDER BY event_id`)).rows.map(
+      (row) => row.event_id,
+    );
+
+  describe('pruneInbox', () => {
+    it('deletes only the rows older than the retention, of every consumer', async () => {
+      const old = [...(await processed(20, 2)), ...(await processed(15, 1, 'other'))];
+      const kept = [...(await processed(13)), ...(await processed(1, 1, 'other')), ...(await processed(0))];
+      expect(defaultInboxRetentionMs).toBe(14 * DAY);
+      expect(await pruneInbox(db, schema)).toBe(old.length);
+      expect(await inboxIds()).toEqual([...kept].sort());
+      expect(await pruneInbox(db, schema)).toBe(0);
+    });
+
+    it('counts from the newest row, so time without any event processed does not age the rows', async () => {
+      const older = await processed(40);
+      const kept = [...(await processed(30)), ...(await processed(20))];
+      // The newest row is 20 days old: only what is 14 days older than it goes.
+      expect(await pruneInbox(db, schema)).toBe(1);
+      expect(await inboxIds()).toEqual([...kept].sort());
+      expect(older).toHaveLength(1);
+    });
+
+    it('deletes in batches, at most maxBatches per call', async () => {
+      await processed(30, 5);
+      const fresh = await processed(0);
+      expect(await pruneInbox(db, schema, { batchSize: 2, maxBatches: 1 })).toBe(2);
+      expect(await pruneInbox(db, schema, { batchSize: 2 })).toBe(3);
+      expect(await inboxIds()).toEqual(fresh);
+    });
+
+    it('honours a shorter retention', async () => {
+      await processed(3);
+      const fresh = await processed(0);
+      expect(await pruneInbox(db, schema, { retentionMs: 2 * DAY })).toBe(1);
+      expect(await inboxIds()).toEqual(fresh);
+    });
+  });
+
+  describe('the outbox relay', () => {
+    it('prunes the inbox of its schema with its cleanup', async () => {
+      await processed(30, 3);
+      const fresh = await processed(0);
+      const relay = createOutboxRelay({
+        db,
+        schema,
+        bus: idleBus,
+        logger: silent,
+        pollIntervalMs: 20,
+        cleanupIntervalMs: 0,
+      });
+      relay.start();
+      try {
+        await waitFor('the pruning', async () => (await inboxIds()).length === 1, 5_000);
+      } finally {
+        await relay.stop();
+      }
+      expect(await inboxIds()).toEqual(fresh);
+    });
+
+    it('prunes nothing in a schema without an inbox', async () => {
+      const producer = uniqueSchema();
+      await migrate(db, producer, [outboxMigration(producer)]);
+      const relay = createOutboxRelay({ db, schema: producer, bus: idleBus, logger: silent });
+      expect(await relay.pruneInbox()).toBe(0);
+      const own = createOutboxRelay({ db, schema, bus: idleBus, logger: silent, inboxRetentionMs: DAY });
+      await processed(2);
+      await processed(0);
+      expect(await own.pruneInbox()).toBe(1);
+    });
+  });
+
+  describe('parked events', () => {
+    const park = (group: string, m: BusMessage, error = new Error('broken')) =>
+      parkEvents(db, schema)({ group, message: m, error, attempts: 3 });
+
+    it('lists by group or id, replays only the ids asked for, and reports groups without a subscription', async () => {
+      const topic = uniqueName('parked');
+      const [a, b, c] = ['a', 'b', 'c'].map((t) => message(topic, 'k', t));
+      await park('g1', a!);
+      await park('g1', b!);
+      await park('g2', c!);
+      expect((await listParked(db, schema)).map((p) => [p.group, text(p)])).toEqual([
+        ['g1', 'a'],
+        ['g1', 'b'],
+        ['g2', 'c'],
+      ]);
+      expect((await listParked(db, schema, { group: 'g2' })).map(text)).toEqual(['c']);
+      expect((await listParked(db, schema, { ids: [b!.id] })).map(text)).toEqual(['b']);
+
+      const handled: string[] = [];
+      expect(
+        await replayParked(db, schema, async (m) => void handled.push(text(m)), { ids: [b!.id] }),
+      ).toEqual({
+        replayed: [{ id: b!.id, group: 'g1' }],
+        failed: [],
+      });
+      expect(handled).toEqual(['b']);
+
+      const g1 = {
+        group: 'g1',
+        topics: [topic],
+        handler: async (m: BusMessage) => void handled.push(text(m)),
+      };
+      expect(await replayParked(db, schema, [g1])).toEqual({
+        replayed: [{ id: a!.id, group: 'g1' }],
+        failed: [{ id: c!.id, group: 'g2', error: `no subscription of group "g2" to topic "${topic}"` }],
+      });
+      expect(handled).toEqual(['b', 'a']);
+      expect((await listParked(db, schema)).map(text)).toEqual(['c']);
+    });
+
+    it('keeps one row per group and event: parking it again replaces the error and attempts', async () => {
+      const m = message(uniqueName('again'), 'k', 'x');
+      await park('g', m, new Error('first'));
+      await parkEvents(db, schema)({ group: 'g', message: m, error: 'second', attempts: 5 });
+      expect(await listParked(db, schema)).toEqual([
+        expect.objectContaining({ id: m.id, group: 'g', error: 'second', attempts: 5 }),
+      ]);
+    });
+  });
+}
+
+describe('inbox pruning and parked events on PGlite', () => {
+  describeInboxMaintenance(() => createPgliteDb());
+});
+
+describeWithServer('DATABASE_URL', 'inbox pruning and parked events on Postgres', (url) => {
+  describeInboxMaintenance(async () => createPgDb({ connectionString: url, max: 4 }));
+});
+
+describe('projection()', () => {
+  it('parks what keeps failing unless told not to', () => {
+    const base = { db: {} as Db, schema: 'svc', group: 'svc', consumer: 'p', topics: ['t'], on: [] };
+    expect(projection(base).park).toEqual(expect.any(Function));
+    expect(projection({ ...base, park: false }).park).toBeUndefined();
+  });
+});
+
+describe('a park that fails', () => {
+  it('is logged and the partition moves on', async () => {
+    const errors: string[] = [];
+    const logger = pino(
+      { level: 'error' },
+      { write: (line: string) => void errors.push(JSON.parse(line).msg) },
+    );
+    const bus = createInProcessBus({ logger, retry: { initialMs: 1, maxMs: 1, maxAttempts: 2 } });
+    const topic = uniqueName('park-fails');
+    const handled: string[] = [];
+    try {
+      await bus.subscribe({
+        group: 'g',
+        topics: [topic],
+        handler: async (m) => {
+          if (text(m) === 'bad') throw new Error('always');
+          handled.push(text(m));
+        },
+        park: async () => {
+          throw new Error('no table');
+        },
+      });
+      await bus.publish([message(topic, 'k', 'bad'), message(topic, 'k', 'good')]);
+      await waitFor('the next message', () => handled.includes('good'), 5_000);
+      expect(errors).toEqual([
+        'event handler kept failing; message skipped',
+        'could not park the event; message skipped',
+      ]);
+    } finally {
+      await bus.close();
+    }
+  });
+});
