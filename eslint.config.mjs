@@ -33,5 +33,9 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['**/*.test.js'],
+    languageOptions: { globals: globals.jest },
+  },
   ...boundaries,
 );
