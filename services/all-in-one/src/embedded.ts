@@ -15,7 +15,7 @@ import {
   type RunningServer,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { createArgon2Hasher, createIdentityService, createSmtpMailer, DevMailbox } from '@vellum/identity';
+import { createArgon2Hasher, createIdentityService, createMailPorts } from '@vellum/identity';
 import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';
 import { createActionService } from '@vellum/action';
@@ -46,8 +46,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
   // process killed mid-delivery publishes them again on the next start (the log itself lives in memory).
   const bus = createInProcessBus({ awaitDelivery: true, logger: logger.child({ component: 'bus' }) });
   const sessions = new MemorySessionStore();
-  const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;
-  const devMailbox = new DevMailbox(logger);
+  const mail = createMailPorts(env, logger);
   const relays: Array<ReturnType<typeof createOutboxRelay>> = [];
   const wake = () => relays.forEach((relay) => relay.wake());
 
@@ -60,9 +59,8 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       db,
       sessionStore: sessions,
       limiters: memoryLimiters,
-      mailer: smtp ?? devMailbox,
-      // The dev mailbox exists only while no mailer is configured, and never in production.
-      devMailbox: smtp || env.NODE_ENV === 'production' ? undefined : devMailbox,
+      mailer: mail.mailer,
+      devMailbox: mail.devMailbox,
       hasher: createArgon2Hasher(),
       logger: logger.child({ service: 'identity' }),
       wakeOutbox: wake,
@@ -152,7 +150,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
         () => bus.close(),
         async () => {
           await Promise.all([...relays, ...workers].map((loop) => loop.stop()));
-          smtp?.close();
+          mail.close();
         },
       ],
     },

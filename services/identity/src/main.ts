@@ -8,8 +8,7 @@ import { logRedisOutages, redisLimiters, RedisSessionStore, runServiceMain } fro
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
 import { createArgon2Hasher } from './domain/passwords';
-import { DevMailbox } from './mail/dev-mailbox';
-import { createSmtpMailer } from './mail/smtp-mailer';
+import { createMailPorts } from './mail/mail-ports';
 
 runServiceMain({
   name: 'identity',
@@ -18,14 +17,13 @@ runServiceMain({
   build: ({ env, db, logger, wakeOutbox }) => {
     const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
     const sessionStore = new RedisSessionStore(redis);
-    const smtp = env.SMTP_URL ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM) : undefined;
-    const devMailbox = smtp ? undefined : new DevMailbox(logger);
+    const mail = createMailPorts(env, logger);
     const service = createIdentityService({
       db,
       sessionStore,
       limiters: redisLimiters(redis),
-      mailer: smtp ?? devMailbox!,
-      devMailbox: env.NODE_ENV === 'production' ? undefined : devMailbox,
+      mailer: mail.mailer,
+      devMailbox: mail.devMailbox,
       hasher: createArgon2Hasher(),
       logger,
       wakeOutbox,
@@ -44,7 +42,7 @@ runServiceMain({
         async () => {
           // These closers run before the workers are stopped: let the mail relay finish its sends first.
           await Promise.all((service.workers ?? []).map((worker) => worker.stop()));
-          smtp?.close();
+          mail.close();
           redis.disconnect();
         },
       ],

@@ -64,4 +64,5 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
 export { createArgon2Hasher, type PasswordHasher } from './domain/passwords';
 export { DevMailbox } from './mail/dev-mailbox';
 export { createSmtpMailer } from './mail/smtp-mailer';
+export { createMailPorts, type MailPorts } from './mail/mail-ports';
 export { createMailRelay, type MailRelaySettings } from './mail/mail-relay';
