@@ -1,8 +1,11 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Db, QueryResult, Tx } from './db';
 import { Mutex } from './mutex';
-import { pgliteWorkerSource } from './pglite-worker-source';
+
+/** The worker's code: services/platform/worker/, two folders above this file in src/ and in dist/ alike. */
+const WORKER_FILE = path.join(__dirname, '../../worker/pglite-worker.cjs');
 
 export interface PgliteDbOptions {
   /** Directory holding the database files; undefined keeps the database in memory. */
@@ -31,8 +34,7 @@ interface Reply {
  */
 export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const worker = new Worker(pgliteWorkerSource, {
-    eval: true,
+  const worker = new Worker(WORKER_FILE, {
     workerData: {
       dataDir: options.dataDir,
       pglitePath: require.resolve('@electric-sql/pglite'),

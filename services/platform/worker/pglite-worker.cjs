@@ -1,12 +1,10 @@
-/**
- * The code of the worker thread that owns the PGlite instance, as a string for `new Worker(source, { eval: true })`
- * so it runs the same from `src` (tests) and `dist`. Protocol, one message at a time:
- *   main -> worker: { id, sql, params? }   (no params: `exec`, several statements allowed; the last result returns)
- *   worker -> main: { id, result: { rows, rowCount } } | { id, error: { message, ...DatabaseError fields } }
- * Startup: the worker posts { ready: true, probe: {} } or { initError }.
- * `bigint` and `numeric` come back as strings, as `pg` returns them (arrays follow their element parsers).
- */
-export const pgliteWorkerSource = String.raw`
+// The worker thread that owns the embedded mode's PGlite instance (services/platform/src/db/pglite-db.ts starts it).
+// Plain CommonJS beside src/ and dist/ (both two folders down), so the same file runs under jest and from dist.
+// Protocol, one message at a time:
+//   main -> worker: { id, sql, params? }   (no params: `exec`, several statements allowed; the last result returns)
+//   worker -> main: { id, result: { rows, rowCount } } | { id, error: { message, ...DatabaseError fields } }
+// Startup: the worker posts { ready: true, probe: {} } or { initError }.
+// `bigint` and `numeric` come back as strings, as `pg` returns them (arrays follow their element parsers).
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, types } = require(workerData.pglitePath);
 const { pg_trgm } = require(workerData.pgTrgmPath);
@@ -62,4 +60,3 @@ function lastResult(results) {
   });
   parentPort.postMessage({ ready: true, probe: {} });
 })();
-`;
