@@ -3,8 +3,9 @@
 // (median and p95 over BENCH_RUNS filters). The server side (list and discovery latencies with 200,000 public
 // vellums) is services/vellum/bench/discovery.bench.ts.
 // Run: npm run bench:list -w @vellum/e2e (the product, the shell and the editor built).
-import { launchChromium } from './harness/script-browser.mjs';
-import { startProduct } from './harness/script-product.mjs';
+// The tests' harness, compiled into dist/ by `npm run build -w @vellum/e2e` (the npm script runs it first).
+import { launchBrowser } from './dist/browser.js';
+import { startProduct } from './dist/product.js';
 
 const OWN = Number(process.env.BENCH_OWN ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -73,7 +74,7 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 
 // Development mode: the mailbox (GET /dev/mailbox) verifies the user; sign-ups are not rate limited here.
 const product = await startProduct({ NODE_ENV: 'development', AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
-const browser = await launchChromium();
+const browser = await launchBrowser();
 try {
   const context = await browser.newContext({ baseURL: product.url, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();

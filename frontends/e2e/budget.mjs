@@ -1,9 +1,10 @@
 // Prints the shell's budget figures (issue 4): the JavaScript the welcome page loads, gzipped, and its first
 // contentful paint, in Chromium against the embedded product. Run: npm run budget -w @vellum/e2e
-// (plain JavaScript: Node 20 cannot run TypeScript; the product and shell must be built.)
+// (plain JavaScript: Node 20 cannot run TypeScript, so it imports the tests' harness as compiled into dist/ by
+// `npm run build -w @vellum/e2e`, which the npm script runs first; the product and shell must be built.)
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from './harness/script-browser.mjs';
-import { startProduct } from './harness/script-product.mjs';
+import { launchBrowser } from './dist/browser.js';
+import { startProduct } from './dist/product.js';
 
 const JS_BUDGET_KB = 150;
 const FCP_BUDGET_MS = 1000;
@@ -34,8 +35,9 @@ async function measure(browser, url) {
   return { scripts, fcp };
 }
 
-const product = await startProduct();
-const browser = await launchChromium();
+// A production page (the tests' harness starts the product in development mode by default).
+const product = await startProduct({ NODE_ENV: 'production' });
+const browser = await launchBrowser();
 try {
   await measure(browser, `${product.url}/`); // warm the server's caches
   // Each load is cold for the browser (a fresh context); the median of several keeps one slow load on a busy

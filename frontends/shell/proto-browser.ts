@@ -1,6 +1,5 @@
 // What the browser needs from @vellum/proto: the API schemas and messages, without the event contracts
 // (protobuf descriptors) that only services use. The shell's build aliases '@vellum/proto' to this file.
-export * from '../../proto/src/version';
 export * from '../../proto/src/api/messages';
 export * from '../../proto/src/api/fields';
 export * from '../../proto/src/api/identity';

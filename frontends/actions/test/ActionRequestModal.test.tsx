@@ -19,7 +19,7 @@ describe('the New Action Request modal', () => {
     const calls = serve({});
     const onClose = openFor();
     const dialog = await screen.findByRole('dialog', { name: 'New Action Request' });
-    expect(within(dialog).getByText('For Bob Stone')).toBeTruthy();
+    within(dialog).getByText('For Bob Stone');
     expect(within(dialog).getByRole('combobox', { name: 'Priority' })).toHaveProperty('value', 'Medium');
     expect(within(dialog).getByRole('button', { name: 'Create' })).toHaveProperty('disabled', true);
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Action' }), 'Read chapter two');
@@ -44,7 +44,7 @@ describe('the New Action Request modal', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Action' }), ' Read chapter two ');
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Priority' }), 'Low');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('An Action request has been sent to Bob Stone.')).toBeTruthy();
+    await screen.findByText('An Action request has been sent to Bob Stone.');
     expect(onClose).toHaveBeenCalled();
     expect(calls.find((c) => c.path === '/api/action/request')?.body).toEqual({
       forCirrusI: 'c-bob',
@@ -66,9 +66,7 @@ describe('the New Action Request modal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New Action Request' });
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Action' }), 'Please');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(
-      await within(dialog).findByText('Action requests can be sent only to your followers.'),
-    ).toBeTruthy();
+    await within(dialog).findByText('Action requests can be sent only to your followers.');
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,21 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from '../harness/axe';
-import { launchBrowser, openPage } from '../harness/browser';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { openPage } from '../harness/browser';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 
-let product: RunningProduct;
-let browser: Browser;
+const { product, browser } = useProductAndBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
   // axe-core is injected as an inline script, which the product's CSP rightly refuses.
-  ({ page } = await openPage(browser, product.url, { bypassCSP: true }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  ({ page } = await openPage(browser(), product().url, { bypassCSP: true }));
 });
 
 describe('accessibility (axe-core): no serious or critical violation', () => {

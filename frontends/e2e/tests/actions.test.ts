@@ -1,22 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { createVerifiedUser, signInThroughModal } from '../harness/flows';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { newUser } from '../harness/users';
 
 // The actions remote in the embedded product: frontends/actions/dist is served at /mf/actions/. One person keeps
 // actions of each priority and watches the top bar's badge; a follower receives an action request and completes it.
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const { product, browser } = useProductAndBrowser();
 
 /** Waits until the top bar's actions badge reads `total` in `variant` (danger, info or light). */
 async function badge(page: Page, total: number, variant: 'danger' | 'info' | 'light') {
@@ -30,7 +20,7 @@ async function badge(page: Page, total: number, variant: 'danger' | 'info' | 'li
 }
 
 async function signedIn(user: ReturnType<typeof newUser>): Promise<{ page: Page; errors: string[] }> {
-  const { page, pageErrors } = await openPage(browser, product.url);
+  const { page, pageErrors } = await openPage(browser(), product().url);
   await page.goto('/hall');
   await signInThroughModal(page, user.email, user.password);
   return { page, errors: pageErrors };
@@ -57,11 +47,11 @@ describe('actions in the browser', () => {
   let annErrors: string[];
 
   beforeAll(async () => {
-    await Promise.all([createVerifiedUser(product.url, ann), createVerifiedUser(product.url, bob)]);
+    await Promise.all([createVerifiedUser(product().url, ann), createVerifiedUser(product().url, bob)]);
   });
 
   it('shows Not Found to a visitor', async () => {
-    const { page } = await openPage(browser, product.url);
+    const { page } = await openPage(browser(), product().url);
     await page.goto(`/cirrus/${ann.username}/actions`);
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     await page.context().close();

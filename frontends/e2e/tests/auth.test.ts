@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { onOrigin, waitForMail } from '../harness/mailbox';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { newUser } from '../harness/users';
 import { signInThroughModal } from '../harness/flows';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const { product, browser } = useProductAndBrowser();
 
 function signUpDialog(page: Page) {
   return page.getByRole('dialog', { name: 'Create your Vellum account' });
@@ -27,7 +17,7 @@ describe('sign-up, verification, sign-in and sign-out in the browser', () => {
   let pageErrors: string[];
 
   beforeAll(async () => {
-    ({ page, pageErrors } = await openPage(browser, product.url));
+    ({ page, pageErrors } = await openPage(browser(), product().url));
   });
 
   afterAll(async () => {
@@ -117,7 +107,7 @@ describe('sign-up, verification, sign-in and sign-out in the browser', () => {
     await dialog.getByLabel('Password', { exact: true }).fill(other.password);
     await dialog.getByLabel('Repeat Password').fill(other.password);
     const rival = newUser('bob');
-    const taken = await fetch(`${product.url}/api/cirrus/create`, {
+    const taken = await fetch(`${product().url}/api/cirrus/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -164,8 +154,8 @@ describe('sign-up, verification, sign-in and sign-out in the browser', () => {
   });
 
   it('verifies the email through the mailed link', async () => {
-    const mail = await waitForMail(product.url, user.email, /verify/i);
-    await page.goto(onOrigin(mail.links[0]!, product.url));
+    const mail = await waitForMail(product().url, user.email, /verify/i);
+    await page.goto(onOrigin(mail.links[0]!, product().url));
     await page
       .getByTestId('verification-result')
       .filter({ hasText: `You've successfully verified your email address ${user.email}.` })

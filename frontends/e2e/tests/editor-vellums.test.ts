@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
 import { seriousViolations } from '../harness/axe';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { openPage, screenshot } from '../harness/browser';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import {
   createThroughPage,
   signIn,
@@ -13,25 +12,15 @@ import {
 
 // The editor remote in the embedded product: frontends/editor/dist is served at /mf/editor/ (see
 // frontends/editor/README.md). One person writes a rich vellum, publishes it; another finds and rates it.
-let product: RunningProduct;
-let browser: Browser;
+const { product, browser } = useProductAndBrowser();
 let ann: Person;
 let bob: Person;
 let vellumId: string;
 const TITLE = 'Prompt recipes for research';
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
 describe('the editor remote', () => {
   it('loads nothing of the editor on the welcome page', async () => {
-    const { page } = await openPage(browser, product.url);
+    const { page } = await openPage(browser(), product().url);
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await page.goto('/');
@@ -42,7 +31,7 @@ describe('the editor remote', () => {
   });
 
   it('lands a new user on their empty vellum list, and creates a vellum with Control + Enter', async () => {
-    ann = await signedInPerson(browser, product.url, 'ann');
+    ann = await signedInPerson(browser(), product().url, 'ann');
     const { page } = ann;
     await page.waitForURL(`**/cirrus/${ann.user.username}/vellums`);
     await page.getByText('No Vellums yet.').waitFor({ timeout: 30_000 });
@@ -208,7 +197,7 @@ describe('the editor remote', () => {
     await page.getByTestId('visibility-badge').filter({ hasText: 'Public' }).waitFor();
     await page.getByTestId('score-badge').waitFor();
 
-    bob = await signedInPerson(browser, product.url, 'bob');
+    bob = await signedInPerson(browser(), product().url, 'bob');
     await bob.page.goto('/vellums');
     await bob.page.getByRole('heading', { name: 'Discover Vellums' }).waitFor({ timeout: 30_000 });
     const row = bob.page.getByRole('row').filter({ hasText: TITLE });
@@ -223,7 +212,7 @@ describe('the editor remote', () => {
     await rate.waitFor({ state: 'hidden' });
     await screenshot(bob.page, '41-vellum-rated');
 
-    const someone = await visitor(browser, product.url);
+    const someone = await visitor(browser(), product().url);
     // The welcome page's showcase and creators (the vellum service's rule: public vellums, best rated first).
     await someone.page.goto('/');
     const community = someone.page.getByRole('region', { name: 'Published on Vellum' });
@@ -254,7 +243,7 @@ describe('the editor remote', () => {
 
   it('has no serious accessibility violation on the vellum page, the lists and Discover', async () => {
     // axe-core is an inline script: this context alone bypasses the Content-Security-Policy.
-    const checker = await signIn(browser, product.url, ann.user, { bypassCSP: true });
+    const checker = await signIn(browser(), product().url, ann.user, { bypassCSP: true });
     const { page } = checker;
     for (const [path, part] of [
       [`/vellum/${vellumId}`, 'vellum-page'],

@@ -1,6 +1,5 @@
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../harness/browser';
-import { startProduct, type RunningProduct } from '../harness/product';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { signedInPerson, type Person } from '../harness/vellums';
 import {
   CONFUSED_DOCS,
@@ -17,8 +16,7 @@ import {
 // The XSS corpus: payloads in titles and text are stored and shown as inert text; payloads in links, images and
 // videos, and documents with attributes of the wrong type, are refused by the service. Nothing ever runs in
 // Chromium: no dialog, no window.__pwned.
-let product: RunningProduct;
-let browser: Browser;
+const { product, browser } = useProductAndBrowser();
 let ann: Person;
 
 const SAFE_DOC = JSON.stringify({
@@ -27,17 +25,10 @@ const SAFE_DOC = JSON.stringify({
 });
 
 beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  ann = await signedInPerson(browser, product.url, 'xss');
+  ann = await signedInPerson(browser(), product().url, 'xss');
   await ann.page.addInitScript(() => {
     (window as unknown as { __pwned?: number }).__pwned = 0;
   });
-});
-
-afterAll(async () => {
-  await ann?.context.close();
-  await browser?.close();
-  await product?.stop();
 });
 
 async function create(request: APIRequestContext, title: string, text: unknown) {

@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { createVerifiedUser, signInThroughModal } from '../harness/flows';
 import { onOrigin, waitForMail } from '../harness/mailbox';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { newUser } from '../harness/users';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const { product, browser } = useProductAndBrowser();
 
 describe('password reset in the browser', () => {
   const user = newUser('reset');
@@ -25,8 +15,8 @@ describe('password reset in the browser', () => {
   let resetLink: string;
 
   beforeAll(async () => {
-    await createVerifiedUser(product.url, user);
-    ({ page, pageErrors } = await openPage(browser, product.url));
+    await createVerifiedUser(product().url, user);
+    ({ page, pageErrors } = await openPage(browser(), product().url));
   });
 
   afterAll(async () => {
@@ -60,7 +50,7 @@ describe('password reset in the browser', () => {
       })
       .waitFor();
     await screenshot(page, '11-reset-requested');
-    resetLink = onOrigin((await waitForMail(product.url, user.email, /reset/i)).links[0]!, product.url);
+    resetLink = onOrigin((await waitForMail(product().url, user.email, /reset/i)).links[0]!, product().url);
   });
 
   it('checks the new password rules, changes the password and offers Sign In', async () => {
@@ -105,7 +95,7 @@ describe('password reset in the browser', () => {
   });
 
   it('the old password no longer works, the new one does', async () => {
-    const context = await browser.newContext({ baseURL: product.url });
+    const context = await browser().newContext({ baseURL: product().url });
     const fresh = await context.newPage();
     fresh.setDefaultTimeout(10_000);
     await fresh.goto('/');

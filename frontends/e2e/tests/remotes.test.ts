@@ -1,33 +1,29 @@
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { buildFixtureRemote } from '../harness/fixtureRemote';
 import { createVerifiedUser, signInThroughModal } from '../harness/flows';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { SHELL_DIST } from '../harness/paths';
 import { newUser } from '../harness/users';
 
-let product: RunningProduct;
-let browser: Browser;
 let frontendsDir: string;
 
 // The embedded product serves each remote's build found at FRONTENDS_DIR/<name>/dist under /mf/<name>/ and
 // lists it in /config.json: here the fixture remote plays the editor, next to the real shell.
-beforeAll(async () => {
+const { product, browser } = useProductAndBrowser(async () => {
   const remoteDist = await buildFixtureRemote();
   frontendsDir = mkdtempSync(path.join(os.tmpdir(), 'vellum-frontends-'));
   mkdirSync(path.join(frontendsDir, 'shell'));
   mkdirSync(path.join(frontendsDir, 'editor'));
   symlinkSync(SHELL_DIST, path.join(frontendsDir, 'shell/dist'));
   symlinkSync(remoteDist, path.join(frontendsDir, 'editor/dist'));
-  [product, browser] = await Promise.all([startProduct({ FRONTENDS_DIR: frontendsDir }), launchBrowser()]);
+  return { FRONTENDS_DIR: frontendsDir };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+afterAll(() => {
   if (frontendsDir) rmSync(frontendsDir, { recursive: true, force: true });
 });
 
@@ -36,7 +32,7 @@ describe('remotes composed at run time', () => {
   let pageErrors: string[];
 
   beforeAll(async () => {
-    ({ page, pageErrors } = await openPage(browser, product.url));
+    ({ page, pageErrors } = await openPage(browser(), product().url));
   });
 
   afterAll(async () => {
@@ -44,7 +40,7 @@ describe('remotes composed at run time', () => {
   });
 
   it("lists the remote's manifest in /config.json", async () => {
-    const config = await (await fetch(`${product.url}/config.json`)).json();
+    const config = await (await fetch(`${product().url}/config.json`)).json();
     expect(config.remotes).toEqual({ editor: '/mf/editor/mf-manifest.json' });
   });
 
@@ -59,7 +55,7 @@ describe('remotes composed at run time', () => {
     await screenshot(page, '31-remote-mounted');
 
     const user = newUser('remote');
-    await createVerifiedUser(product.url, user);
+    await createVerifiedUser(product().url, user);
     await signInThroughModal(page, user.email, user.password);
     await page.goto('/vellums');
     await page

@@ -1,23 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { deadPort } from '../harness/ports';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 
-let product: RunningProduct;
-let browser: Browser;
 let deadEditorUrl: string;
 
-beforeAll(async () => {
+const { product, browser } = useProductAndBrowser(async () => {
   deadEditorUrl = `http://127.0.0.1:${await deadPort()}/mf-manifest.json`;
-  [product, browser] = await Promise.all([
-    startProduct({ REMOTE_EDITOR_URL: deadEditorUrl }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
+  return { REMOTE_EDITOR_URL: deadEditorUrl };
 });
 
 describe('the shell in the browser', () => {
@@ -25,7 +15,7 @@ describe('the shell in the browser', () => {
   let pageErrors: string[];
 
   beforeAll(async () => {
-    ({ page, pageErrors } = await openPage(browser, product.url));
+    ({ page, pageErrors } = await openPage(browser(), product().url));
   });
 
   afterAll(async () => {
@@ -42,7 +32,7 @@ describe('the shell in the browser', () => {
   });
 
   it('shows a down remote as an error with Retry inside the page, and the rest keeps working', async () => {
-    const config = await (await fetch(`${product.url}/config.json`)).json();
+    const config = await (await fetch(`${product().url}/config.json`)).json();
     expect(config).toMatchObject({ version: '24.10.0', remotes: { editor: deadEditorUrl } });
 
     await page.goto('/vellums');

@@ -1,20 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from '../harness/browser';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot } from '../harness/browser';
 import { createVerifiedUser, signInThroughModal } from '../harness/flows';
-import { startProduct, type RunningProduct } from '../harness/product';
+import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { newUser } from '../harness/users';
 
-let product: RunningProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const { product, browser } = useProductAndBrowser();
 
 describe('follow, followers, following and search in the browser', () => {
   // Ann's name takes "'s"; Chris Jones's name ends in s and takes a bare apostrophe.
@@ -26,9 +16,9 @@ describe('follow, followers, following and search in the browser', () => {
   let visitorErrors: string[];
 
   beforeAll(async () => {
-    await Promise.all([createVerifiedUser(product.url, ann), createVerifiedUser(product.url, chris)]);
-    ({ page, pageErrors } = await openPage(browser, product.url));
-    ({ page: visitor, pageErrors: visitorErrors } = await openPage(browser, product.url));
+    await Promise.all([createVerifiedUser(product().url, ann), createVerifiedUser(product().url, chris)]);
+    ({ page, pageErrors } = await openPage(browser(), product().url));
+    ({ page: visitor, pageErrors: visitorErrors } = await openPage(browser(), product().url));
     await page.goto('/');
     await signInThroughModal(page, ann.email, ann.password);
   });

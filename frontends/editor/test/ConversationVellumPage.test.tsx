@@ -15,7 +15,7 @@ describe('the conversation vellum', () => {
 
   it('is Not Found unless the server authorises the viewer', async () => {
     open({ vellum: null, authorizedToView: false, authorizedToEdit: false });
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    await screen.findByTestId('not-found');
   });
 
   it("shows 'Back to Chat', both avatars, the private badge, and saves through /messenger/vellum/{id}", async () => {
@@ -35,8 +35,8 @@ describe('the conversation vellum', () => {
     );
     expect(screen.getByRole('link', { name: '@ann' }).getAttribute('href')).toBe('/messenger/c1/ann');
     expect(screen.getByRole('link', { name: '@bob' }).getAttribute('href')).toBe('/messenger/c1/bob');
-    expect(screen.getByText(/Conversation Vellum · Private/)).toBeTruthy();
-    expect(screen.getByRole('toolbar', { name: 'Formatting' })).toBeTruthy();
+    screen.getByText(/Conversation Vellum · Private/);
+    screen.getByRole('toolbar', { name: 'Formatting' });
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Conversation Vellum text' }).textContent).toContain(
         'Shared notes',
@@ -58,7 +58,7 @@ describe('the conversation vellum', () => {
       authorizedToView: true,
       authorizedToEdit: false,
     });
-    expect(await screen.findByRole('heading', { name: 'Bob notes' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Bob notes' });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.queryByRole('toolbar')).toBeNull();
   });

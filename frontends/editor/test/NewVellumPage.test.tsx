@@ -16,14 +16,14 @@ describe('the new-vellum page', () => {
   it('is Not Found for a visitor', async () => {
     serve({}, null);
     page();
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    await screen.findByTestId('not-found');
   });
 
   it("has the title, 'Vellum of Knowledge', the small toolbar, the editor and 'Create Vellum'", async () => {
     serve({});
     page();
-    expect(await screen.findByText('Vellum of Knowledge')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Title' })).toBeTruthy();
+    await screen.findByText('Vellum of Knowledge');
+    screen.getByRole('textbox', { name: 'Title' });
     const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
     expect(Array.from(toolbar.querySelectorAll('button')).map((b) => b.getAttribute('title'))).toEqual([
       'Bold',
@@ -32,7 +32,7 @@ describe('the new-vellum page', () => {
       'Ordered list',
       'Bullet list',
     ]);
-    expect(screen.getByRole('button', { name: 'Create Vellum' })).toBeTruthy();
+    screen.getByRole('button', { name: 'Create Vellum' });
     expect(screen.getByRole('link', { name: /My Vellums/ }).getAttribute('href')).toBe('/cirrus/ann/vellums');
   });
 

@@ -28,33 +28,36 @@ describe("a cirrus's vellum list", () => {
   it('is Not Found for a visitor (signed-in only)', async () => {
     serve({ ...annCirrus, ...list() }, null);
     renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    await screen.findByTestId('not-found');
   });
 
   it('is Not Found when the account cannot be loaded', async () => {
     serve({ ...list() }, ann);
     renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
-    expect(await screen.findByTestId('not-found')).toBeTruthy();
+    await screen.findByTestId('not-found');
   });
 
   it('gives the owner the table, count, filter, text search and New Vellum, titled in the possessive', async () => {
     serve({ ...annCirrus, ...list() });
     const { router } = renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
-    expect(await screen.findByRole('heading', { name: "Ann Lee's Vellums" })).toBeTruthy();
+    await screen.findByRole('heading', { name: "Ann Lee's Vellums" });
     expect(document.title).toBe("Ann Lee's Vellums");
     expect(screen.getByTestId('vellum-count').textContent).toBe('2 Vellums');
-    expect(screen.getByRole('searchbox', { name: 'Search in my Vellums' })).toBeTruthy();
+    screen.getByRole('searchbox', { name: 'Search in my Vellums' });
     expect(screen.getByRole('link', { name: 'New Vellum' }).getAttribute('href')).toBe('/new-vellum');
-    expect(screen.getByRole('img', { name: 'Private' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Public' })).toBeTruthy();
+    // Each row's icon says its own visibility: Groceries is the public one.
+    expect(screen.getByRole('img', { name: 'Private' }).closest('tr')!.textContent).toContain(
+      'Prompt Recipes',
+    );
+    expect(screen.getByRole('img', { name: 'Public' }).closest('tr')!.textContent).toContain('Groceries');
     expect(screen.getAllByText('October 5, 2024').length).toBe(2);
-    expect(screen.getByRole('columnheader', { name: 'Last Edited' })).toBeTruthy();
+    screen.getByRole('columnheader', { name: 'Last Edited' });
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by title' }), 'GROC');
     expect(screen.getByTestId('vellum-count').textContent).toBe('1 Vellum');
     expect(screen.queryByText('Prompt Recipes')).toBeNull();
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter by title' }), 'zzz');
-    expect(screen.getByText('No Vellums found.')).toBeTruthy();
+    screen.getByText('No Vellums found.');
     await userEvent.clear(screen.getByRole('searchbox', { name: 'Filter by title' }));
 
     await userEvent.click(screen.getByText('Groceries').closest('tr')!);
@@ -64,7 +67,7 @@ describe("a cirrus's vellum list", () => {
   it("reads 'No Vellums yet.' when there are none", async () => {
     serve({ ...annCirrus, ...list([]) });
     renderPage(<VellumListPage />, '/cirrus/:username/vellums', '/cirrus/ann/vellums');
-    expect(await screen.findByText('No Vellums yet.')).toBeTruthy();
+    await screen.findByText('No Vellums yet.');
     expect(screen.getByTestId('vellum-count').textContent).toBe('0 Vellums');
   });
 
@@ -96,7 +99,7 @@ describe("a cirrus's vellum list", () => {
     await user.clear(search);
     await user.type(search, 'xy');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    expect(await screen.findByText('No Vellums found.')).toBeTruthy();
+    await screen.findByText('No Vellums found.');
 
     await user.clear(search);
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
@@ -128,8 +131,8 @@ describe("a cirrus's public vellums", () => {
   it('lists only the public ones, with Title and Updated, for anyone', async () => {
     serve({ ...annCirrus, ...list() }, null);
     renderPage(<PublicVellumListPage />, '/cirrus/:username/vellums/public', '/cirrus/ann/vellums/public');
-    expect(await screen.findByRole('heading', { name: "Ann Lee's Public Vellums" })).toBeTruthy();
-    expect(screen.getByText('Groceries')).toBeTruthy();
+    await screen.findByRole('heading', { name: "Ann Lee's Public Vellums" });
+    screen.getByText('Groceries');
     expect(screen.queryByText('Prompt Recipes')).toBeNull();
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Updated']);
   });
@@ -142,8 +145,8 @@ describe('Discover Vellums', () => {
   it("reads 'No public Vellums in the entire world.' when there are none", async () => {
     serve({ 'GET /api/vellums': { body: { vellums: [], nextCursor: null } } }, null);
     renderPage(<DiscoverPage />, '/vellums', '/vellums');
-    expect(await screen.findByText('No public Vellums in the entire world.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Discover Vellums' })).toBeTruthy();
+    await screen.findByText('No public Vellums in the entire world.');
+    screen.getByRole('heading', { name: 'Discover Vellums' });
     expect(document.title).toBe('Discover Vellums');
   });
 
@@ -170,12 +173,12 @@ describe('Discover Vellums', () => {
       null,
     );
     renderPage(<DiscoverPage />, '/vellums', '/vellums');
-    expect(await screen.findByText('First')).toBeTruthy();
-    expect(screen.getByText('by Ann Lee')).toBeTruthy();
+    await screen.findByText('First');
+    screen.getByText('by Ann Lee');
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Updated']);
     await userEvent.click(screen.getByRole('button', { name: 'More Vellums' }));
-    expect(await screen.findByText('Second')).toBeTruthy();
-    expect(screen.getByText('by bob')).toBeTruthy();
+    await screen.findByText('Second');
+    screen.getByText('by bob');
     expect(calls.map((call) => call.path)).toContain('/api/vellums?cursor=c1');
     expect(screen.queryByRole('button', { name: 'More Vellums' })).toBeNull();
   });

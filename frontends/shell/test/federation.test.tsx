@@ -52,9 +52,9 @@ describe('RetryableLazy', () => {
       .mockRejectedValueOnce(new RemoteLoadError('editor', 'down'))
       .mockResolvedValueOnce({ default: () => <p>Remote page</p> });
     render(<RetryableLazy name="editor" label="Vellums" load={load} />);
-    expect(await screen.findByText('Vellums could not be loaded.')).toBeTruthy();
+    await screen.findByText('Vellums could not be loaded.');
     await act(() => userEvent.click(screen.getByRole('button', { name: 'Retry' })));
-    expect(await screen.findByText('Remote page')).toBeTruthy();
+    await screen.findByText('Remote page');
     expect(load).toHaveBeenNthCalledWith(1, 0);
     expect(load).toHaveBeenNthCalledWith(2, 1);
   });
@@ -64,6 +64,6 @@ describe('RetryableLazy', () => {
       throw new Error('bug');
     }
     render(<RetryableLazy name="links" label="Vielink" load={() => Promise.resolve({ default: Broken })} />);
-    expect(await screen.findByText('Vielink stopped working.')).toBeTruthy();
+    await screen.findByText('Vielink stopped working.');
   });
 });

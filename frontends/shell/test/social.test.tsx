@@ -112,7 +112,7 @@ describe('social pages', () => {
     it("shows visitors the heading '{name}'s Followers' and no filter; each follower links to its profile", async () => {
       serve(false, lists);
       renderAt('/cirrus/ann/followers');
-      expect(await screen.findByRole('heading', { name: "Ann Lee's Followers" })).toBeTruthy();
+      await screen.findByRole('heading', { name: "Ann Lee's Followers" });
       expect(screen.queryByRole('searchbox')).toBeNull();
       const links = within(screen.getByRole('list', { name: 'Followers' })).getAllByRole('link');
       expect(links.map((l) => l.getAttribute('href'))).toEqual(['/cirrus/bob', '/cirrus/cy']);
@@ -123,8 +123,8 @@ describe('social pages', () => {
     it("writes '{name}' Followers' for a name ending in s, and 'No Followers yet.' for nobody", async () => {
       serve(false, lists);
       renderAt('/cirrus/james/followers');
-      expect(await screen.findByRole('heading', { name: "James' Followers" })).toBeTruthy();
-      expect(screen.getByText('No Followers yet.')).toBeTruthy();
+      await screen.findByRole('heading', { name: "James' Followers" });
+      screen.getByText('No Followers yet.');
       expect(followersHeading('Ann')).toBe("Ann's Followers");
       expect(followersHeading('Chris')).toBe("Chris' Followers");
     });
@@ -142,13 +142,13 @@ describe('social pages', () => {
       expect(links.map((l) => l.getAttribute('href'))).toEqual(['/cirrus/cy']);
       await user.clear(filter);
       await user.type(filter, 'nobody');
-      expect(screen.getByText('No Cirri found.')).toBeTruthy();
+      screen.getByText('No Cirri found.');
     });
 
     it('shows Not Found for an unknown cirrus', async () => {
       serve(false, () => undefined);
       renderAt('/cirrus/ghost/followers');
-      expect(await screen.findByTestId('not-found')).toBeTruthy();
+      await screen.findByTestId('not-found');
     });
   });
 
@@ -161,8 +161,8 @@ describe('social pages', () => {
         return undefined;
       });
       renderAt('/cirrus/ann/following');
-      expect(await screen.findByRole('heading', { name: 'Cirri Ann Lee Is Following' })).toBeTruthy();
-      expect(screen.getByText('Nothing to show here yet.')).toBeTruthy();
+      await screen.findByRole('heading', { name: 'Cirri Ann Lee Is Following' });
+      screen.getByText('Nothing to show here yet.');
       expect(screen.queryByRole('searchbox')).toBeNull();
     });
 
@@ -178,8 +178,8 @@ describe('social pages', () => {
       });
       const user = userEvent.setup();
       renderAt('/cirrus/ann/following');
-      expect(await screen.findByRole('heading', { name: 'Cirri Ann Lee Is Following' })).toBeTruthy();
-      expect(screen.getByRole('searchbox', { name: 'Filter cirri' })).toBeTruthy();
+      await screen.findByRole('heading', { name: 'Cirri Ann Lee Is Following' });
+      screen.getByRole('searchbox', { name: 'Filter cirri' });
       await user.click(screen.getByRole('button', { name: 'Show more' }));
       await screen.findByText('Cy Young');
       expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
@@ -208,11 +208,11 @@ describe('social pages', () => {
     it('shows the avatar, names, location, summary, counts and links', async () => {
       profileServer();
       renderAt('/cirrus/ann');
-      expect(await screen.findByRole('heading', { name: 'Ann Lee' })).toBeTruthy();
-      expect(screen.getByText('@ann')).toBeTruthy();
-      expect(screen.getByRole('img', { name: '@ann' })).toBeTruthy();
-      expect(screen.getByText('Paris')).toBeTruthy();
-      expect(screen.getByText('Writes notes.')).toBeTruthy();
+      await screen.findByRole('heading', { name: 'Ann Lee' });
+      screen.getByText('@ann');
+      screen.getByRole('img', { name: '@ann' });
+      screen.getByText('Paris');
+      screen.getByText('Writes notes.');
       expect((await screen.findByRole('link', { name: '1 Follower' })).getAttribute('href')).toBe(
         '/cirrus/ann/followers',
       );
@@ -234,9 +234,9 @@ describe('social pages', () => {
       const user = userEvent.setup();
       renderAt('/cirrus/ann');
       await user.click(await screen.findByRole('button', { name: 'Follow' }));
-      expect(await screen.findByRole('link', { name: '2 Followers' })).toBeTruthy();
+      await screen.findByRole('link', { name: '2 Followers' });
       await user.click(screen.getByRole('button', { name: 'Unfollow' }));
-      expect(await screen.findByRole('link', { name: '1 Follower' })).toBeTruthy();
+      await screen.findByRole('link', { name: '1 Follower' });
       expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
         'POST /api/cirrus/ann/follow',
         'DELETE /api/cirrus/ann/follow',
@@ -248,13 +248,15 @@ describe('social pages', () => {
       renderAt('/cirrus/me.self');
       await screen.findByRole('link', { name: '1 Follower' });
       expect(screen.queryByRole('button', { name: 'Follow' })).toBeNull();
-      expect(screen.getByRole('link', { name: 'Edit My Vielink' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Edit My Vielink' }).getAttribute('href')).toBe(
+        '/link/me.self',
+      );
     });
 
     it('shows Not Found when the cirrus cannot be loaded', async () => {
       serve(false, () => undefined);
       renderAt('/cirrus/ghost');
-      expect(await screen.findByTestId('not-found')).toBeTruthy();
+      await screen.findByTestId('not-found');
     });
   });
 
@@ -262,7 +264,7 @@ describe('social pages', () => {
     it('is Not Found for visitors', async () => {
       serve(false, () => undefined);
       renderAt('/search');
-      expect(await screen.findByTestId('not-found')).toBeTruthy();
+      await screen.findByTestId('not-found');
     });
 
     it('asks the server 500 ms after typing stops, lists @username (display name) and opens the profile', async () => {
@@ -294,7 +296,7 @@ describe('social pages', () => {
       // The overlay waits 500 ms before it shows.
       const askedAt = Date.now();
       expect(screen.queryByText('Searching…')).toBeNull();
-      expect(await screen.findByText('Searching…', {}, { timeout: 2000 })).toBeTruthy();
+      await screen.findByText('Searching…', {}, { timeout: 2000 });
       expect(Date.now() - askedAt).toBeGreaterThanOrEqual(400);
       await act(async () => release());
       const options = await screen.findAllByRole('option');

@@ -27,9 +27,9 @@ describe('the standalone app of a remote', () => {
     serve({});
     const App = createStandaloneApp(options);
     render(<App />);
-    expect(await screen.findByText('Hello ann')).toBeTruthy();
+    await screen.findByText('Hello ann');
     const nav = screen.getByRole('navigation', { name: 'Editor' });
-    expect(within(nav).getByText('Vellum editor (standalone)')).toBeTruthy();
+    within(nav).getByText('Vellum editor (standalone)');
     expect(
       within(nav)
         .getAllByRole('link')

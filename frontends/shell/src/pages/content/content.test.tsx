@@ -39,9 +39,9 @@ describe('WelcomeContent', () => {
     logos.forEach((logo) => expect(logo.getAttribute('aria-label')).toMatch(/ logo$/));
     expect(container.querySelector('img')).toBeNull();
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Trusted by Professionals' })).toBeTruthy();
+    screen.getByRole('heading', { level: 2, name: 'Trusted by Professionals' });
     const students = screen.getByRole('region', { name: 'Relied upon by Students' });
-    expect(within(students).getByRole('blockquote')).toBeTruthy();
+    within(students).getByRole('blockquote');
     expect(within(students).getByText(/student$/).textContent).toBe('Third-year chemistry student');
 
     const text = container.textContent!;
@@ -63,7 +63,7 @@ describe('AboutPage', () => {
   it('tells the story and shows the team tiles', () => {
     const { container } = render(<AboutPage />);
     expect(document.title).toBe('About');
-    expect(screen.getByRole('heading', { name: 'Our story' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Our story' });
     const team = screen.getByRole('region', { name: 'The team' });
     expect(within(team).getAllByRole('heading', { level: 3 }).length).toBe(6);
     expect(within(team).getByText('HL').getAttribute('aria-hidden')).toBe('true');
@@ -123,7 +123,7 @@ describe('InfoPage', () => {
           <InfoPage page={page} />
         </MemoryRouter>,
       );
-      expect(screen.getByText('Last updated: October 1, 2024')).toBeTruthy();
+      screen.getByText('Last updated: October 1, 2024');
       unmount();
     }
   });
