@@ -28,6 +28,8 @@ module.exports = function preset(dir, overrides = {}) {
     moduleNameMapper: {
       '^@vellum/proto$': path.join(root, 'proto/src/index.ts'),
       '^@vellum/platform$': path.join(root, 'services/platform/src/index.ts'),
+      // The services' test kit is not under src/ (see services/README.md, Tests).
+      '^@vellum/platform/test-support$': path.join(root, 'services/platform/test-support/index.ts'),
       '^@vellum/platform/(.*)$': path.join(root, 'services/platform/src/$1'),
     },
     testTimeout: 30000,

@@ -7,6 +7,9 @@ const os = require('node:os');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
 const YAML = require('yaml');
+// The remotes' names (what the gateway reads) and the frontends' registry built on them (plain TypeScript data).
+const { REMOTE_NAMES, remoteUrlEnvName } = require('../proto/src/remotes.ts');
+const { REMOTES: UI_REMOTES } = require('../frontends/ui/src/remotes.ts');
 
 const ROOT = path.resolve(__dirname, '..');
 const KUBE_VERSION = '1.33.0';
@@ -774,14 +777,15 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       expect(served(`/mf/${remote}/static/js/async/123.0123abcd.js`)).toBe(true);
       const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'frontends', remote, 'package.json'), 'utf8'));
       expect(pkg.name).toBe(`@vellum/${remote}`);
-      // The gateway reads REMOTE_<NAME>_URL and the shell mounts the remote by this name.
-      expect(fs.readFileSync(path.join(ROOT, 'services/gateway/src/config.ts'), 'utf8')).toContain(
-        `REMOTE_${remote.toUpperCase()}_URL: remote()`,
-      );
-      expect(
-        fs.readFileSync(path.join(ROOT, 'frontends/shell/src/federation/remoteConfig.ts'), 'utf8'),
-      ).toMatch(new RegExp(`REMOTE_NAMES = \\[[^\\]]*'${remote}'`));
+      // The remote is one of REMOTE_NAMES (@vellum/proto): the gateway reads REMOTE_<NAME>_URL for each of them,
+      // and the shell mounts the remote by this name through the registry of @vellum/ui/remotes built on them.
+      expect(REMOTE_NAMES).toContain(remote);
+      expect(remoteUrlEnvName(remote)).toBe(`REMOTE_${remote.toUpperCase()}_URL`);
+      expect(Object.keys(UI_REMOTES)).toContain(remote);
     }
+    expect(fs.readFileSync(path.join(ROOT, 'services/gateway/src/config.ts'), 'utf8')).toMatch(
+      /REMOTE_NAMES\.map\(\(name\) => \[remoteUrlEnvName\(name\), remote\(\)\]\)/,
+    );
   });
 
   test('components toggle with <name>.enabled, and the gateway cannot point at a missing one', () => {

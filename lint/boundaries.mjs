@@ -33,7 +33,17 @@ const DRIVER_HOMES = [
 
 /** One workspace reaching into another's files by relative path instead of its package name. */
 const OTHER_WORKSPACE = {
-  group: ['../../*/src/*', '../../*/src', '../../*/test/*', '../../../*/src/*', '../../../*/*/src/*'],
+  group: [
+    '../../*/src/*',
+    '../../*/src',
+    '../../*/test/*',
+    '../../../*/src/*',
+    '../../../*/*/src/*',
+    // From a test's support folder: another package's test/ (use @vellum/platform/test-support) or src/.
+    '../../../*/test/*',
+    '../../../../*/test/*',
+    '../../../../*/src/*',
+  ],
   message:
     'Import another workspace by its package name (@vellum/<name>), never by a relative path into its files.',
 };
@@ -45,6 +55,13 @@ export const boundaries = [
     files: SRC,
     ignores: DRIVER_HOMES,
     rules: { 'no-restricted-imports': ['error', { paths: DRIVERS, patterns: [OTHER_WORKSPACE] }] },
+  },
+  {
+    // The services' tests and their kit reach another package by its name too: @vellum/platform/test-support for
+    // what tests share, @vellum/<service> for a service's public exports. Drivers are allowed (a test may read
+    // Kafka or Postgres itself).
+    files: ['services/*/test/**/*.ts', 'services/platform/test-support/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [OTHER_WORKSPACE] }] },
   },
   {
     // Rules and stores know nothing of HTTP: a route maps their neutral errors, never the other way round.

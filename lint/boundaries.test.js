@@ -62,6 +62,16 @@ const refused = [
     "import { x } from '../../editor/src/index';\nexport const y = x;\n",
     /package name/,
   ],
+  [
+    'services/social/test/x.test.ts',
+    "import { routes } from '../../gateway/src/routes';\nexport const r = routes;\n",
+    /package name/,
+  ],
+  [
+    'services/vellum/test/support/x.ts',
+    "import { TestClient } from '../../../identity/test/support/http-client';\nexport const c = TestClient;\n",
+    /package name/,
+  ],
 ];
 
 const allowed = [
@@ -74,6 +84,10 @@ const allowed = [
   ['services/vellum/src/http/x.ts', "import { Router } from 'express';\nexport const r = Router;\n"],
   ['services/vellum/src/http/x.ts', "import { bodyOf } from '@vellum/platform';\nexport const b = bodyOf;\n"],
   ['frontends/shell/src/x.ts', "import { x } from '@vellum/ui';\nexport const y = x;\n"],
+  [
+    'services/vellum/test/support/x.ts',
+    "import { TestClient } from '@vellum/platform/test-support';\nimport { Kafka } from 'kafkajs';\nimport { h } from './harness';\nimport { s } from '../../src/service';\nexport const c = [TestClient, Kafka, h, s];\n",
+  ],
 ];
 
 describe('architecture boundaries in the lint step', () => {

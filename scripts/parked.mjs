@@ -5,7 +5,8 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { createPgDb, listParked } = require('@vellum/platform');
+const { listParked } = require('@vellum/platform');
+const { createPgDb } = require('@vellum/platform/postgres');
 
 const [command, schema, group] = process.argv.slice(2);
 if (command !== 'list' || !schema) {

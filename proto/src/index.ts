@@ -9,6 +9,9 @@ export * from './version';
 export * from './events/topics';
 export * from './events/envelope';
 
+// The micro-frontends' names, shared by the gateway, the embedded mode and the frontends' registry.
+export * from './remotes';
+
 // What counts as a control character, and which ones each kind of text keeps.
 export * from './text/control-characters';
 

@@ -29,4 +29,13 @@ export { Avatar, avatarHue, type AvatarProps } from './components/Avatar';
 export { paths } from './paths';
 export { useTitle, PRODUCT_NAME } from './hooks/useTitle';
 export { useDebounce } from './hooks/useDebounce';
+export {
+  useForm,
+  fieldErrors,
+  type FormState,
+  type FormOptions,
+  type FormHelpers,
+  type FieldErrors,
+  type SchemaLike,
+} from './hooks/useForm';
 export { possessive } from './hooks/possessive';

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageDependencies, sharedSingletons } from '../build/sharedSingletons';
+import { exposedModuleKeys, type RemoteName } from '@vellum/ui/remotes';
 
 export interface RemoteContract {
-  /** The remote's name in the shell (`<RemoteRoute remote="editor" …>`). */
-  name: string;
+  /** The remote's name in the shell (`<RemoteRoute remote="editor" …>`) and in the registry of remotes. */
+  name: RemoteName;
   /** The remote's workspace folder. */
   dir: string;
   /** What its rsbuild config exposes. */
@@ -27,6 +28,10 @@ export function describeRemoteContract({ name, dir, exposes, shellDir }: RemoteC
       const wanted = [...shell.matchAll(mounted)].map((match) => `./${match[1]}`);
       expect(wanted.length).toBeGreaterThan(0);
       expect(Object.keys(exposes).sort()).toEqual([...new Set(wanted)].sort());
+    });
+
+    it(`exposes exactly the modules the registry of remotes (@vellum/ui/remotes) lists for "${name}"`, () => {
+      expect(Object.keys(exposes).sort()).toEqual(exposedModuleKeys(name).sort());
     });
 
     it('shares the same singletons as the shell', async () => {

@@ -1,7 +1,5 @@
 import { ActionCreatedSchema, ActionPriority, decodePayload, Topics } from '@vellum/proto';
-import { readTopic } from '../../platform/test/support/read-topic';
-import { describeDistributed } from '../../identity/test/support/distributed';
-import { actionApiSuite, person } from './support/action-api.suite';
+import { actionApiSuite, describeDistributed, readTopic, signedIn } from '@vellum/platform/test-support';
 
 /**
  * Gateway, identity, social and action as four processes on the real Postgres, Redis and Kafka, as the chart runs
@@ -11,7 +9,7 @@ describeDistributed(['social', 'action'], (product) => {
   actionApiSuite(() => product().gateway.url);
 
   it('publishes to Kafka on action.action.v1, keyed by the owner', async () => {
-    const dana = await person(product().gateway.url, 'Dana');
+    const dana = await signedIn(product().gateway.url, 'Dana');
     const action = (await dana.client.post<{ action: { i: string } }>('/api/action', { text: 'Over Kafka' }))
       .body.action;
 

@@ -8,7 +8,8 @@ import {
   decodePayload,
   unpackEnvelope,
 } from '@vellum/proto';
-import { actionHarness, eventually, type ActionHarness, type Person } from './support/action-harness';
+import { eventually } from '@vellum/platform/test-support';
+import { actionHarness, type ActionHarness, type Person } from './support/action-harness';
 
 const count = async (h: ActionHarness, table: string) =>
   (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM action.${table}`)).rows[0]!.n;

@@ -4,7 +4,6 @@ import {
   createInProcessBus,
   createLogger,
   createOutboxRelay,
-  createPgliteDb,
   memoryLimiters,
   MemorySessionStore,
   migrate,
@@ -15,15 +14,14 @@ import {
   type RunningServer,
   type ServiceDefinition,
 } from '@vellum/platform';
+import { createPgliteDb } from '@vellum/platform/pglite';
 import { createArgon2Hasher, createIdentityService, createMailPorts } from '@vellum/identity';
 import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';
 import { createActionService } from '@vellum/action';
-import { createGateway, originsOf, remoteUrlsOf, VERSION } from '@vellum/gateway';
+import { createGateway, originsOf, REMOTE_NAMES, remoteUrlsOf, VERSION } from '@vellum/gateway';
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
-
-const REMOTES = ['editor', 'messenger', 'actions', 'links'] as const;
 
 export interface Embedded extends RunningServer {
   logger: Logger;
@@ -129,7 +127,10 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     frontends: {
       shellDir: path.join(frontendsDir, 'shell/dist'),
-      remoteDirs: Object.fromEntries(REMOTES.map((name) => [name, path.join(frontendsDir, name, 'dist')])),
+      // Every remote of REMOTE_NAMES (@vellum/proto) whose build is found at frontends/<name>/dist.
+      remoteDirs: Object.fromEntries(
+        REMOTE_NAMES.map((name) => [name, path.join(frontendsDir, name, 'dist')]),
+      ),
       remoteUrls: remoteUrlsOf(env),
       scriptOrigins: originsOf(Object.values(remoteUrlsOf(env))),
       version: VERSION,

@@ -1,7 +1,12 @@
 import type { ActionsResponse, VellumListItem, VellumView } from '@vellum/proto';
-import { doc, p, text } from '../../../proto/test/fixtures/vellum-documents';
-import { TestClient, type JsonResponse } from '../../identity/test/support/http-client';
-import { newAccount, verifiedAccount, type Account } from '../../identity/test/support/accounts';
+import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
+import {
+  type Account,
+  type JsonResponse,
+  newAccount,
+  TestClient,
+  verifiedAccount,
+} from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 // Issue 12, defect 4: U+0000 anywhere text enters gave a 500 (Postgres refuses NUL in text and jsonb). Every place

@@ -3,8 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseConfig } from '@vellum/platform';
-import { TestClient } from '../../identity/test/support/http-client';
-import { verifiedAccount } from '../../identity/test/support/accounts';
+import { TestClient, verifiedAccount } from '@vellum/platform/test-support';
 import { embeddedEnv } from '../src/config';
 import { startEmbedded, type Embedded } from '../src/embedded';
 

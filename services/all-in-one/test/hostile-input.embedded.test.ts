@@ -1,5 +1,4 @@
-import { TestClient } from '../../identity/test/support/http-client';
-import { verifiedAccount } from '../../identity/test/support/accounts';
+import { TestClient, verifiedAccount } from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 // The attacker's probe found 500s where a client's mistake should get a 4xx (issue 12). This walks every route of

@@ -1,6 +1,4 @@
-import { identityApiSuite } from '../../identity/test/support/identity-api.suite';
-import { TestClient } from '../../identity/test/support/http-client';
-import { newAccount, verifiedAccount } from '../../identity/test/support/accounts';
+import { identityApiSuite, newAccount, TestClient, verifiedAccount } from '@vellum/platform/test-support';
 import { describeEmbedded, startTestProduct } from './embedded.harness';
 
 describeEmbedded('identity through the gateway, embedded', (url) => identityApiSuite(url));

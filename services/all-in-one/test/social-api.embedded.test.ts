@@ -1,4 +1,4 @@
-import { socialApiSuite } from '../../social/test/support/social-api.suite';
+import { socialApiSuite } from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 describeEmbedded('social through the gateway, embedded', (url) => socialApiSuite(url));

@@ -1,6 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { TestClient } from '../../identity/test/support/http-client';
-import { newAccount } from '../../identity/test/support/accounts';
+import { newAccount, TestClient } from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 // Issue 12, defect 7: usernames made only of dots were accepted at sign-up, and their pages could never be reached

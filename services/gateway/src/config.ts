@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { env, timeoutEnvShape } from '@vellum/platform';
+import { REMOTE_NAMES, remoteUrlEnvName, type RemoteUrlEnvName } from '@vellum/proto';
 
 const upstream = () => env.optional(env.url());
 const remote = () => env.optional(z.string().min(1));
 
-/** Each micro-frontend's manifest URL for /config.json, e.g. https://cdn.example.com/editor/mf-manifest.json */
-export const remoteEnvShape = {
-  REMOTE_EDITOR_URL: remote(),
-  REMOTE_MESSENGER_URL: remote(),
-  REMOTE_ACTIONS_URL: remote(),
-  REMOTE_LINKS_URL: remote(),
-};
+/**
+ * Each micro-frontend's manifest URL for /config.json, e.g. https://cdn.example.com/editor/mf-manifest.json: one
+ * `REMOTE_<NAME>_URL: remote()` per name of REMOTE_NAMES (@vellum/proto), the list the frontends' registry uses.
+ */
+export const remoteEnvShape = Object.fromEntries(
+  REMOTE_NAMES.map((name) => [remoteUrlEnvName(name), remote()]),
+) as Record<RemoteUrlEnvName, ReturnType<typeof remote>>;
 type RemoteEnv = z.infer<z.ZodObject<typeof remoteEnvShape>>;
 
 /** The gateway's environment (distributed mode). */
@@ -59,15 +60,13 @@ export function upstreamsOf(e: GatewayEnv) {
   );
 }
 
+/** The remotes whose URL is set, by name (a RemoteName): what /config.json lists. */
 export function remoteUrlsOf(e: RemoteEnv): Record<string, string> {
-  const entries = {
-    editor: e.REMOTE_EDITOR_URL,
-    messenger: e.REMOTE_MESSENGER_URL,
-    actions: e.REMOTE_ACTIONS_URL,
-    links: e.REMOTE_LINKS_URL,
-  };
   return Object.fromEntries(
-    Object.entries(entries).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    REMOTE_NAMES.flatMap((name) => {
+      const url = e[remoteUrlEnvName(name)];
+      return url ? [[name, url]] : [];
+    }),
   );
 }
 

@@ -136,3 +136,4 @@ export function createGateway(options: GatewayOptions): Gateway {
 export { VERSION } from './version';
 export type { ServiceName } from './routes';
 export { remoteEnvShape, remoteUrlsOf, originsOf } from './config';
+export { REMOTE_NAMES, type RemoteName } from '@vellum/proto';

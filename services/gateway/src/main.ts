@@ -3,16 +3,8 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('gateway');
 
 import { Redis } from 'ioredis';
-import {
-  createLogger,
-  exitOnSignals,
-  loadConfig,
-  logRedisOutages,
-  proxyTrust,
-  redisLimiters,
-  RedisSessionStore,
-  serve,
-} from '@vellum/platform';
+import { createLogger, exitOnSignals, loadConfig, proxyTrust, serve } from '@vellum/platform';
+import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describeWithServer } from '../../platform/test/support/servers';
-import { startServiceProcess } from '../../identity/test/support/processes';
+import { describeWithServer, startServiceProcess } from '@vellum/platform/test-support';
 
 /** With OTEL_EXPORTER_OTLP_ENDPOINT set, a process exports its request spans over OTLP/HTTP. */
 describeWithServer('REDIS_URL', 'OpenTelemetry export', (redisUrl) => {

@@ -4,7 +4,8 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
-import { logRedisOutages, redisLimiters, RedisSessionStore, runServiceMain } from '@vellum/platform';
+import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
+import { runServiceMain } from '@vellum/platform/service-main';
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
 import { createArgon2Hasher } from './domain/passwords';

@@ -1,8 +1,10 @@
 import { CirrusCreatedSchema, CirrusVerifiedSchema, decodePayload, Topics } from '@vellum/proto';
-import { readTopic } from '../../platform/test/support/read-topic';
-import { identityApiSuite } from './support/identity-api.suite';
-import { verifiedAccount } from './support/accounts';
-import { describeDistributed } from './support/distributed';
+import {
+  describeDistributed,
+  identityApiSuite,
+  readTopic,
+  verifiedAccount,
+} from '@vellum/platform/test-support';
 
 /** Gateway and identity as two processes on the real Postgres, Redis and Kafka, as the chart runs them. */
 describeDistributed([], (product) => {

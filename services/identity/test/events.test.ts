@@ -6,9 +6,8 @@ import {
   decodePayload,
   unpackEnvelope,
 } from '@vellum/proto';
-import { eventually } from '../../platform/test/support/standalone-service';
+import { eventually, newAccount } from '@vellum/platform/test-support';
 import { identityHarness } from './support/service-harness';
-import { newAccount } from './support/accounts';
 
 describe('identity events', () => {
   it('publishes created, verified and signed-in through the outbox, keyed by the cirrus', async () => {

@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import request from 'supertest';
-import { eventually } from '../../platform/test/support/standalone-service';
+import { type Account, eventually, newAccount } from '@vellum/platform/test-support';
 import { identityHarness } from './support/service-harness';
-import { newAccount, type Account } from './support/accounts';
 import { createMailRelay } from '../src/mail/mail-relay';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ActionCompletedSchema, ActionCreatedSchema, ActionRequestedSchema, Topics } from '@vellum/proto';
 import { identityHarness } from './support/service-harness';
-import { newAccount } from './support/accounts';
+import { newAccount } from '@vellum/platform/test-support';
 
 type Harness = Awaited<ReturnType<typeof identityHarness>>;
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import express from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { memoryLimiters, redisLimiters, type LimiterFactory } from '@vellum/platform';
-import { describeWithServer } from '../../platform/test/support/servers';
+import { memoryLimiters, type LimiterFactory } from '@vellum/platform';
+import { redisLimiters } from '@vellum/platform/redis';
+import { type Account, describeWithServer, newAccount } from '@vellum/platform/test-support';
 import {
   DEVICE_COOKIE,
   DEVICE_FAILURES,
@@ -14,7 +15,6 @@ import {
 } from '../src/http/signin-throttle';
 import type { PasswordHasher } from '../src/domain/passwords';
 import { identityHarness, plainHasher } from './support/service-harness';
-import { newAccount, type Account } from './support/accounts';
 
 type Harness = Awaited<ReturnType<typeof identityHarness>>;
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { identityHarness } from './support/service-harness';
-import { newAccount } from './support/accounts';
+import { newAccount } from '@vellum/platform/test-support';
 
 type Harness = Awaited<ReturnType<typeof identityHarness>>;
 

@@ -15,15 +15,9 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import pino from 'pino';
 import { Client } from 'pg';
-import {
-  CALLER_HEADER,
-  createPgDb,
-  createPgliteDb,
-  migrate,
-  mountService,
-  signAssertion,
-  type Db,
-} from '@vellum/platform';
+import { CALLER_HEADER, migrate, mountService, signAssertion, type Db } from '@vellum/platform';
+import { createPgDb } from '@vellum/platform/postgres';
+import { createPgliteDb } from '@vellum/platform/pglite';
 import { createSocialService } from '../src/service';
 
 const CIRRI = Number(process.env.BENCH_CIRRI ?? 100_000);

@@ -3,7 +3,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('social');
 
-import { runServiceMain } from '@vellum/platform';
+import { runServiceMain } from '@vellum/platform/service-main';
 import { socialEnv } from './config';
 import { createSocialService } from './service';
 

@@ -5,12 +5,14 @@ import {
   Topics,
   type Envelope,
 } from '@vellum/proto';
-import { readTopic } from '../../platform/test/support/read-topic';
-import { describeDistributed } from '../../identity/test/support/distributed';
-import { TestClient } from '../../identity/test/support/http-client';
-import { verifiedAccount } from '../../identity/test/support/accounts';
-import { socialApiSuite } from './support/social-api.suite';
-import { eventually } from './support/social-harness';
+import {
+  describeDistributed,
+  eventually,
+  readTopic,
+  socialApiSuite,
+  TestClient,
+  verifiedAccount,
+} from '@vellum/platform/test-support';
 
 const followPayload = (envelope: Envelope) =>
   envelope.type === CirrusFollowedSchema.typeName

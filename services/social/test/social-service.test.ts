@@ -9,7 +9,8 @@ import {
   timestampDate,
   unpackEnvelope,
 } from '@vellum/proto';
-import { eventually, socialHarness, type SocialHarness } from './support/social-harness';
+import { eventually } from '@vellum/platform/test-support';
+import { socialHarness, type SocialHarness } from './support/social-harness';
 
 /** Social on its own (PGlite, in-process bus), fed identity's events directly. */
 describe('social service', () => {

@@ -16,16 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import pino from 'pino';
-import {
-  CALLER_HEADER,
-  createPgDb,
-  createPgliteDb,
-  migrate,
-  mountService,
-  serve,
-  signAssertion,
-  type Db,
-} from '@vellum/platform';
+import { CALLER_HEADER, migrate, mountService, serve, signAssertion, type Db } from '@vellum/platform';
+import { createPgDb } from '@vellum/platform/postgres';
+import { createPgliteDb } from '@vellum/platform/pglite';
 import { createVellumService } from '../src/service';
 import { encodeCursor } from '../src/domain/cursor';
 import { vellumStore, type DiscoveryKey } from '../src/store/vellum-store';

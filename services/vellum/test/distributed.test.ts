@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { createKafkaBus, type EventBus } from '@vellum/platform';
+import { type EventBus } from '@vellum/platform';
+import { createKafkaBus } from '@vellum/platform/kafka';
 import {
   CirrusProfileChangedSchema,
   packEnvelope,
@@ -9,11 +10,8 @@ import {
   VellumDeletedSchema,
   VellumPublishedSchema,
 } from '@vellum/proto';
-import { readTopic } from '../../platform/test/support/read-topic';
-import { describeDistributed } from '../../identity/test/support/distributed';
-import { doc, p, text } from '../../../proto/test/fixtures/vellum-documents';
-import { vellumApiSuite } from './support/vellum-api.suite';
-import { signedIn } from './support/people';
+import { describeDistributed, readTopic, signedIn, vellumApiSuite } from '@vellum/platform/test-support';
+import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 
 /** Gateway, identity and vellum as three processes on the real Postgres, Redis and Kafka, as the chart runs them. */
 describeDistributed(['vellum'], (product) => {

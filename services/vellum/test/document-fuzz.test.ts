@@ -1,5 +1,5 @@
 import { validateVellumDocument } from '@vellum/proto';
-import { hostileDocuments, richDocument } from '../../../proto/test/fixtures/vellum-documents';
+import { hostileDocuments, richDocument } from '@vellum/proto/test/fixtures/vellum-documents';
 import { fuzzCase, random } from './support/document-fuzzer';
 import { unsafeParts } from './support/safety-oracle';
 import { person, vellumHarness } from './support/service-harness';

@@ -10,8 +10,9 @@ import {
   VellumRatedSchema,
   VellumUpdatedSchema,
 } from '@vellum/proto';
-import { doc, p, text } from '../../../proto/test/fixtures/vellum-documents';
-import { eventually, person, vellumHarness, type VellumHarness } from './support/service-harness';
+import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
+import { eventually } from '@vellum/platform/test-support';
+import { person, vellumHarness, type VellumHarness } from './support/service-harness';
 
 const body = (words: string) => JSON.stringify(doc(p(text(words))));
 const count = async (h: VellumHarness, table: string) =>

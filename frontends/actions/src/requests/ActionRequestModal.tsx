@@ -1,21 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Form, MessageModal, Modal, isApiError } from '@vellum/ui';
+import { Alert, Button, Form, MessageModal, Modal, useForm } from '@vellum/ui';
 import { actionMessages, DEFAULT_PRIORITY } from '@vellum/proto';
 import { actionsApi } from '../api/actionsApi';
 import { ActionFields, draftIsValid, type ActionDraft } from '../actions/ActionFields';
 
-export interface ActionRequestRecipient {
-  /** The follower's cirrus id (forCirrusI). */
-  i: string;
-  username: string;
-  displayName?: string;
-}
-
-export interface ActionRequestModalProps {
-  /** The follower the request is for; null keeps the modal closed. */
-  recipient: ActionRequestRecipient | null;
-  onClose(): void;
-}
+// The props the shell mounts this module with: the registry of remotes owns them (@vellum/ui/remotes).
+import type { ActionRequestModalProps } from '@vellum/ui/remotes';
+export type { ActionRequestModalProps, ActionRequestRecipient } from '@vellum/ui/remotes';
 
 const blank = (): ActionDraft => ({ text: '', priority: DEFAULT_PRIORITY });
 
@@ -25,46 +16,35 @@ const blank = (): ActionDraft => ({ text: '', priority: DEFAULT_PRIORITY });
  * `actions/ActionRequestModal`.
  */
 export default function ActionRequestModal({ recipient, onClose }: ActionRequestModalProps) {
-  const [draft, setDraft] = useState(blank);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const name = recipient ? recipient.displayName || recipient.username : '';
-
-  const cancel = () => {
-    setDraft(blank());
-    setError(null);
-    onClose();
-  };
-  const submit = async () => {
-    if (!recipient) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useForm<ActionDraft>({
+    initial: blank,
+    ready: draftIsValid,
+    fallback: 'The Action request could not be sent.',
+    submit: async (draft, { reset }) => {
+      if (!recipient) return;
       await actionsApi.request({
         forCirrusI: recipient.i,
         text: draft.text.trim(),
         priority: draft.priority,
       });
       setSentTo(name);
-      setDraft(blank());
+      reset();
       onClose();
-    } catch (failure) {
-      setError(isApiError(failure) ? failure.message : 'The Action request could not be sent.');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { busy, serverError: error } = form;
+
+  const cancel = () => {
+    form.reset();
+    onClose();
   };
 
   return (
     <>
       <Modal show={recipient !== null} onHide={cancel} centered aria-labelledby="action-request-title">
-        <Form
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (draftIsValid(draft) && !busy) void submit();
-          }}
-        >
+        <Form onSubmit={(event) => void form.onSubmit(event)}>
           <Modal.Header closeButton>
             <Modal.Title as="h2" className="h5" id="action-request-title">
               New Action Request
@@ -72,7 +52,7 @@ export default function ActionRequestModal({ recipient, onClose }: ActionRequest
           </Modal.Header>
           <Modal.Body>
             <p className="text-secondary">For {name}</p>
-            <ActionFields draft={draft} onChange={setDraft} autoFocus />
+            <ActionFields draft={form.values} onChange={form.setValues} autoFocus />
             {error ? (
               <Alert variant="danger" className="mb-0">
                 {error}
@@ -83,7 +63,7 @@ export default function ActionRequestModal({ recipient, onClose }: ActionRequest
             <Button variant="light" onClick={cancel} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" variant="info" disabled={!draftIsValid(draft) || busy}>
+            <Button type="submit" variant="info" disabled={!form.canSubmit}>
               Create
             </Button>
           </Modal.Footer>

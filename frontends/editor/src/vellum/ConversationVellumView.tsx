@@ -1,8 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent } from '@tiptap/react';
-import { Avatar, Badge, Button, Container, paths, useTitle, type SignedCirrus } from '@vellum/ui';
+import { Avatar, Badge, Button, Container, paths, useForm, useTitle, type SignedCirrus } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import type { ConversationVellumResponse } from '../api/types';
 import { parseVellumText, serializeDocument } from '../editor/document';
@@ -25,9 +24,23 @@ export interface ConversationVellumViewProps {
 export function ConversationVellumView({ conversation, username, answer, me }: ConversationVellumViewProps) {
   const queryClient = useQueryClient();
   const editable = answer.authorizedToEdit && Boolean(answer.vellum);
-  const [title, setTitle] = useState(answer.vellumTitle ?? answer.vellum?.title ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const form = useForm({
+    initial: { title: answer.vellumTitle ?? answer.vellum?.title ?? '' },
+    // The title is checked on Save (`save` below).
+    ready: () => true,
+    failure: (failure) => failureMessage(texts.saveFailed, failure),
+    submit: async ({ title: typed }) => {
+      if (!answer.vellum || !editor) return;
+      await vellumApi.saveConversationVellum(answer.vellum.i, {
+        title: typed.trim(),
+        text: serializeDocument(editor.getJSON()),
+      });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(conversation, username) });
+    },
+  });
+  const { title } = form.values;
+  const setTitle = (value: string) => form.set('title', value);
+  const { busy: saving, serverError: error, setServerError: setError } = form;
   const editor = useVellumEditor({
     editable,
     label: 'Conversation Vellum text',
@@ -42,19 +55,7 @@ export function ConversationVellumView({ conversation, username, answer, me }: C
       setError(texts.titleRequired);
       return;
     }
-    setSaving(true);
-    setError(null);
-    try {
-      await vellumApi.saveConversationVellum(answer.vellum.i, {
-        title: title.trim(),
-        text: serializeDocument(editor.getJSON()),
-      });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.conversation(conversation, username) });
-    } catch (failure) {
-      setError(failureMessage(texts.saveFailed, failure));
-    } finally {
-      setSaving(false);
-    }
+    await form.onSubmit();
   };
   useCtrlEnter(editable, () => void save());
 

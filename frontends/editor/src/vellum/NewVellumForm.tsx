@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent, type Editor } from '@tiptap/react';
-import { Badge, Button, Container, LoadingOverlay, paths, useTitle } from '@vellum/ui';
+import { Badge, Button, Container, LoadingOverlay, paths, useForm, useTitle } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { hasContent, parseVellumText, serializeDocument } from '../editor/document';
 import { SmallToolbar } from '../editor/toolbar/SmallToolbar';
@@ -26,19 +26,42 @@ export function NewVellumForm({ username }: { username: string }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = draftKey(username, 'new');
-  const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [creating, setCreating] = useState(false);
   const [ready, setReady] = useState(false);
   const editorRef = useRef<Editor | null>(null);
+  const form = useForm({
+    initial: { title: '', text: '' },
+    // Title and content are checked on Create (`create` below): Create is never disabled but while creating.
+    ready: () => true,
+    // The page moves on to the new vellum.
+    keepBusy: true,
+    failure: (failure) => {
+      console.warn('Could not create the Vellum', failure);
+      return texts.createFailed;
+    },
+    submit: async ({ title }) => {
+      const current = editorRef.current?.getJSON() ?? parseVellumText(textRef.current).doc;
+      const { savedVellum } = await vellumApi.create({
+        title: title.trim(),
+        text: serializeDocument(current),
+      });
+      drafts.remove(key);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
+      // Its page opens in edit mode: the owner who has not toggled is put in edit mode.
+      await navigate(paths.vellum(savedVellum.i));
+    },
+  });
+  const { title, text } = form.values;
+  const { set } = form;
+  const setTitle = (value: string) => set('title', value);
+  const creating = form.busy;
+  const error = form.serverError;
   const textRef = useRef(text);
   textRef.current = text;
   const editor = useVellumEditor({
     editable: true,
     label: 'Vellum text',
     placeholder: texts.bodyPlaceholder,
-    onChange: setText,
+    onChange: (value) => set('text', value),
     onReady: (instance) => {
       const first = editorRef.current === null;
       editorRef.current = instance;
@@ -48,10 +71,8 @@ export function NewVellumForm({ username }: { username: string }) {
       }
       // What was typed here before (a reload, a crash) comes back.
       const kept = drafts.read(key);
-      if (kept) {
-        setTitle(kept.title);
-        setText(loadDocument(instance, parseVellumText(kept.text).doc));
-      }
+      if (kept)
+        form.setValues({ title: kept.title, text: loadDocument(instance, parseVellumText(kept.text).doc) });
       setReady(true);
     },
   });
@@ -63,25 +84,10 @@ export function NewVellumForm({ username }: { username: string }) {
     if (creating) return;
     const current = editorRef.current?.getJSON() ?? parseVellumText(textRef.current).doc;
     if (!title.trim() || !hasContent(current)) {
-      setError(texts.createFailed);
+      form.setServerError(texts.createFailed);
       return;
     }
-    setCreating(true);
-    setError(null);
-    try {
-      const { savedVellum } = await vellumApi.create({
-        title: title.trim(),
-        text: serializeDocument(current),
-      });
-      drafts.remove(key);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
-      // Its page opens in edit mode: the owner who has not toggled is put in edit mode.
-      await navigate(paths.vellum(savedVellum.i));
-    } catch (failure) {
-      console.warn('Could not create the Vellum', failure);
-      setError(texts.createFailed);
-      setCreating(false);
-    }
+    await form.onSubmit();
   };
   useCtrlEnter(!creating, () => void create());
 
@@ -90,7 +96,7 @@ export function NewVellumForm({ username }: { username: string }) {
       <Link to={username ? paths.vellums(username) : paths.welcome()} className="small">
         ← {texts.myVellums}
       </Link>
-      <ErrorAlert message={error} onClose={() => setError(null)} />
+      <ErrorAlert message={error} onClose={() => form.setServerError(null)} />
       <div className="mt-2 mb-2">
         <TitleField
           value={title}

@@ -1,17 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { VellumView } from '@vellum/proto';
 import { useSession } from '@vellum/ui';
-import { queryKeys, vellumApi } from '../api/vellumApi';
 import { parseVellumText, serializeDocument } from '../editor/document';
 import { loadDocument, useVellumEditor } from '../editor/useVellumEditor';
-import { loadVellumPage } from '../api/loadVellumPage';
 import { texts } from '../texts';
-import { draftKey, drafts, type Draft } from './drafts';
+import { draftKey } from './drafts';
 import { isEditMode, savedFlags, type EditToggle } from './editState';
 import { failureMessage } from './errors';
 import { useDraftAutosave } from './useDraftAutosave';
+import { useDraftOffer } from './useDraftOffer';
+import { useVellumServer } from './useVellumServer';
 
 interface Snapshot {
   title: string;
@@ -20,12 +19,13 @@ interface Snapshot {
 
 /**
  * The state of one vellum on its page (spec section 4): edit mode, the loaded snapshot with the title's and
- * text's saved flags, save, discard, the draft kept in the browser and the error alert.
+ * text's saved flags, save, discard and the error alert. The calls are `useVellumServer`'s, the draft kept in the
+ * browser `useDraftOffer`'s and `useDraftAutosave`'s; the leave-page prompt is the page's (`useLeavePrompt`).
  */
 export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const id = vellum.i;
   const { signedCirrus } = useSession();
-  const queryClient = useQueryClient();
+  const { reload, save: saveVellum, afterSave } = useVellumServer(id);
   const [toggle, setToggle] = useState<EditToggle>({ toggled: false, chosen: false });
   const editMode = isEditMode(toggle, isOwner);
   const [error, setError] = useState<string | null>(null);
@@ -34,8 +34,14 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const [text, setText] = useState('');
   const [saving, setSaving] = useState(false);
   const key = isOwner && signedCirrus ? draftKey(signedCirrus.username, id) : null;
-  const [offered, setOffered] = useState<Draft | null>(null);
-  const [offerSettled, setOfferSettled] = useState(false);
+  const {
+    offered,
+    settled: offerSettled,
+    check: checkDraft,
+    accept: acceptDraft,
+    drop: dropDraft,
+    forget: forgetDraft,
+  } = useDraftOffer(key);
 
   const editorRef = useRef<Editor | null>(null);
   const textRef = useRef(text);
@@ -66,12 +72,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     }
     started.current = true;
     const normal = show(vellum);
-    const kept = key ? drafts.read(key) : null;
-    if (kept && (kept.title !== vellum.title || kept.text !== normal)) setOffered(kept);
-    else {
-      if (key && kept) drafts.remove(key);
-      setOfferSettled(true);
-    }
+    checkDraft({ title: vellum.title, text: normal });
   };
 
   const editor = useVellumEditor({
@@ -92,22 +93,6 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     text,
     dirty: !flags.title || !flags.text,
   });
-
-  const reload = useCallback(
-    () =>
-      queryClient.fetchQuery({
-        queryKey: queryKeys.vellum(id),
-        queryFn: () => loadVellumPage(id),
-        staleTime: 0,
-      }),
-    [queryClient, id],
-  );
-
-  const dropDraft = useCallback(() => {
-    if (key) drafts.remove(key);
-    setOffered(null);
-    setOfferSettled(true);
-  }, [key]);
 
   /** Discard Changes: drops the kept draft and reloads the vellum from the server. */
   const discard = useCallback(async () => {
@@ -133,7 +118,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     setSaving(true);
     setError(null);
     try {
-      await vellumApi.save(id, { title: trimmed, text: sent });
+      await saveVellum(trimmed, sent);
     } catch (failure) {
       setError(failureMessage(texts.saveFailed, failure));
       setSaving(false);
@@ -141,18 +126,17 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     }
     // The server holds what was sent: that is the new snapshot. The editor keeps its content (and the cursor);
     // the vellum is reloaded for its updated-on line.
-    if (key) drafts.remove(key);
+    forgetDraft();
     setSnapshot({ title: trimmed, text: sent });
     setTitle((current) => (current === title ? trimmed : current));
-    void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
     try {
-      await reload();
+      await afterSave();
     } catch (failure) {
       console.warn('Could not reload the Vellum', failure);
     } finally {
       setSaving(false);
     }
-  }, [editMode, saving, title, id, key, queryClient, reload]);
+  }, [editMode, saving, title, saveVellum, forgetDraft, afterSave]);
 
   const onEditButton = useCallback(() => {
     if (!editMode) setToggle({ toggled: true, chosen: true });
@@ -166,10 +150,9 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     const live = editorRef.current;
     setText(live ? loadDocument(live, parsed.doc) : serializeDocument(parsed.doc));
     setTitle(offered.title);
-    setOffered(null);
-    setOfferSettled(true);
+    acceptDraft();
     setToggle({ toggled: true, chosen: true });
-  }, [offered]);
+  }, [offered, acceptDraft]);
 
   return {
     editor,

@@ -1,14 +1,13 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { signInSchema } from '@vellum/proto';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { api, paths, useSession, type SignedCirrus } from '@vellum/ui/core';
+import { api, paths, useForm, useSession, type SignedCirrus } from '@vellum/ui/core';
 import { NOT_VERIFIED, signInErrorMessage } from './signInErrors';
 import { SIGN_IN_REDIRECT_DELAY_MS, afterSignIn } from './signInRedirect';
-import { fieldErrors } from './validation';
 
 /** Spec section 5: both sign-in inputs are at most 40 characters. */
 const MAX_LENGTH = 40;
@@ -22,39 +21,34 @@ export interface SignInModalProps {
 export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
   const { refresh } = useSession();
   const location = useLocation();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const errors = fieldErrors<'email' | 'password'>(signInSchema, { email, password });
-  const canSubmit = email.trim() !== '' && password !== '' && Object.keys(errors).length === 0 && !busy;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
-    setError(null);
-    try {
+  const form = useForm({
+    initial: { email: '', password: '' },
+    schema: signInSchema,
+    ready: ({ email, password }, errors) =>
+      email.trim() !== '' && password !== '' && Object.keys(errors).length === 0,
+    // After signing in the modal stays busy until the page moves on.
+    keepBusy: true,
+    failure: signInErrorMessage,
+    submit: async (values) => {
       // The schema trims and lower-cases the email (spec section 5).
-      await api.post<{ signedCirrus: SignedCirrus }>('/api/signin', signInSchema.parse({ email, password }));
+      await api.post<{ signedCirrus: SignedCirrus }>('/api/signin', signInSchema.parse(values));
       const signed = await refresh();
       const pathname = location.pathname;
       timer.current = setTimeout(
         () => afterSignIn(signed?.username ?? '', pathname),
         SIGN_IN_REDIRECT_DELAY_MS,
       );
-    } catch (failure) {
-      setError(signInErrorMessage(failure));
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { email, password } = form.values;
+  const error = form.serverError;
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="sign-in-title">
-      <Form noValidate onSubmit={submit}>
+      <Form noValidate onSubmit={(event) => void form.onSubmit(event)}>
         <Modal.Header closeButton>
           <Modal.Title id="sign-in-title" as="h2" className="h5">
             Sign In
@@ -82,7 +76,7 @@ export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
               autoComplete="username"
               maxLength={MAX_LENGTH}
               value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              onChange={(event) => form.set('email', event.target.value)}
             />
           </Form.Group>
           <Form.Group className="mb-2" controlId="sign-in-password">
@@ -93,7 +87,7 @@ export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
               autoComplete="current-password"
               maxLength={MAX_LENGTH}
               value={password}
-              onChange={(event) => setPassword(event.target.value)}
+              onChange={(event) => form.set('password', event.target.value)}
             />
           </Form.Group>
           <div className="d-flex justify-content-between small">
@@ -109,7 +103,7 @@ export function SignInModal({ show, onHide, onSignUp }: SignInModalProps) {
           <Button variant="light" onClick={onHide}>
             Cancel
           </Button>
-          <Button type="submit" variant="info" disabled={!canSubmit}>
+          <Button type="submit" variant="info" disabled={!form.canSubmit}>
             Sign In
           </Button>
         </Modal.Footer>

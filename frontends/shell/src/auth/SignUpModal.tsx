@@ -4,11 +4,11 @@ import { signUpFormSchema, signUpSchema, validationMessages } from '@vellum/prot
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { api, isApiError, paths } from '@vellum/ui/core';
+import { api, paths, useForm } from '@vellum/ui/core';
 import { MessageModal } from '@vellum/ui';
 import { PasswordChecklist } from './PasswordChecklist';
 import { UsernameAvailability, useUsernameAvailability } from './UsernameAvailability';
-import { allFilled, fieldErrors, withMismatch } from './validation';
+import { allFilled, withMismatch } from './validation';
 
 type Field = 'username' | 'email' | 'first_name' | 'last_name' | 'password' | 'repeat_password';
 
@@ -38,49 +38,41 @@ export interface SignUpModalProps {
 
 /** The create-account modal (spec sections 2 and 5): every message comes from @vellum/proto's schemas. */
 export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState(false);
-  const availability = useUsernameAvailability(values.username);
-
-  const errors = withMismatch<Field>(
-    fieldErrors<Field>(signUpFormSchema, values),
-    values,
-    'password',
-    'repeat_password',
-    validationMessages.signUpPasswordMismatch,
-  );
-  const canCreate =
-    allFilled(values) && Object.keys(errors).length === 0 && availability !== 'unavailable' && !busy;
-
-  const change = (name: Field, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setTouched((current) => ({ ...current, [name]: true }));
-    setServerError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canCreate) return;
-    const payload = signUpSchema.parse(values);
-    setBusy(true);
-    try {
+  const form = useForm({
+    initial: EMPTY,
+    schema: signUpFormSchema,
+    validate: (values, errors) =>
+      withMismatch<Field>(
+        errors,
+        values,
+        'password',
+        'repeat_password',
+        validationMessages.signUpPasswordMismatch,
+      ),
+    // `availability` is read when the form renders, below.
+    ready: (values, errors) => allFilled(values) && Object.keys(errors).length === 0,
+    clearServerErrorOnChange: true,
+    fallback: 'Your account could not be created.',
+    submit: async (values, { reset, setServerError }) => {
+      const payload = signUpSchema.parse(values);
       const answer = await api.post<{ status: string; errorMessage?: string }>('/api/cirrus/create', payload);
       if (answer?.status === 'Success') {
-        setValues(EMPTY);
-        setTouched({});
+        reset();
         setCreated(true);
         onHide();
       } else {
         setServerError(answer?.errorMessage ?? 'Your account could not be created.');
       }
-    } catch (error) {
-      setServerError(isApiError(error) ? error.message : 'Your account could not be created.');
-    } finally {
-      setBusy(false);
-    }
+    },
+  });
+  const { values, errors, serverError } = form;
+  const availability = useUsernameAvailability(values.username);
+  const canCreate = form.canSubmit && availability !== 'unavailable';
+
+  const submit = (event: FormEvent) => {
+    if (canCreate) void form.onSubmit(event);
+    else event.preventDefault();
   };
 
   return (
@@ -94,7 +86,7 @@ export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
           </Modal.Header>
           <Modal.Body>
             {FIELDS.map(({ name, label, type, autoComplete }) => {
-              const error = touched[name] ? errors[name] : undefined;
+              const error = form.error(name);
               return (
                 <Form.Group className="mb-3" controlId={`sign-up-${name}`} key={name}>
                   <div className="d-flex justify-content-between align-items-baseline">
@@ -110,7 +102,7 @@ export function SignUpModal({ show, onHide, onSignIn }: SignUpModalProps) {
                     autoComplete={autoComplete}
                     isInvalid={Boolean(error)}
                     aria-describedby={error ? `sign-up-${name}-error` : undefined}
-                    onChange={(event) => change(name, event.target.value)}
+                    onChange={(event) => form.set(name, event.target.value)}
                   />
                   {error ? (
                     <Form.Control.Feedback type="invalid" id={`sign-up-${name}-error`}>

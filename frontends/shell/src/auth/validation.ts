@@ -1,19 +1,5 @@
-import type { z } from 'zod';
-
-/** The first message of each field that fails `schema` (the messages come from @vellum/proto). */
-export function fieldErrors<Field extends string>(
-  schema: z.ZodType,
-  values: Record<Field, string>,
-): Partial<Record<Field, string>> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
-  const errors: Partial<Record<Field, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
-  }
-  return errors;
-}
+// Each field's first message for a whole form: `fieldErrors` of @vellum/ui (the hook `useForm` uses it).
+export { fieldErrors } from '@vellum/ui/core';
 
 export function allFilled(values: Record<string, string>): boolean {
   return Object.values(values).every((value) => value.trim() !== '');

@@ -2,14 +2,8 @@ import { useCallback, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { RetryableLazy } from './RetryableLazy';
 import { RemoteLoadError } from './RemoteLoadError';
+import { remoteLabel, type ExposedPageName } from '@vellum/ui/remotes';
 import { refreshRemoteConfig, remoteEntry, type RemoteName } from './remoteConfig';
-
-export const REMOTE_LABELS: Record<RemoteName, string> = {
-  editor: 'Vellums',
-  messenger: 'Messenger',
-  actions: 'Actions',
-  links: 'Vielink',
-};
 
 /** Automatic attempts of one load (manifest, entry and chunks), half a second apart, before the page shows the error. */
 export const AUTOMATIC_ATTEMPTS = 3;
@@ -23,6 +17,7 @@ type LoadedModule = { default?: ComponentType; remoteLoadError?: unknown } | nul
  */
 export async function loadRemoteModule(
   remote: RemoteName,
+  /** An exposed module of `remote`, without its './' (RemoteRoute and RemoteModule type it from the registry). */
   module: string,
   attempt: number,
   delayMs = ATTEMPT_DELAY_MS,
@@ -58,16 +53,17 @@ export async function loadRemoteModule(
   throw new RemoteLoadError(remote, `The ${remote} micro-frontend could not be loaded.`, cause);
 }
 
-export interface RemoteRouteProps {
-  remote: RemoteName;
-  /** The exposed module without its './' (for example 'VellumPage'). */
-  module: string;
-}
+/** A remote and one of the pages it exposes (the registry of @vellum/ui/remotes): anything else fails to compile. */
+export type RemoteRouteProps = {
+  [R in RemoteName]: {
+    remote: R;
+    /** The exposed page without its './' (for example 'VellumPage'). */
+    module: ExposedPageName<R>;
+  };
+}[RemoteName];
 
 /** A page owned by a remote: mounted inside the shell's frame, loaded when its route is first visited. */
 export function RemoteRoute({ remote, module }: RemoteRouteProps) {
   const load = useCallback((attempt: number) => loadRemoteModule(remote, module, attempt), [remote, module]);
-  return (
-    <RetryableLazy key={`${remote}/${module}`} name={remote} label={REMOTE_LABELS[remote]} load={load} />
-  );
+  return <RetryableLazy key={`${remote}/${module}`} name={remote} label={remoteLabel(remote)} load={load} />;
 }

@@ -1,8 +1,8 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { REMOTE_NAMES, type RemoteName } from '@vellum/ui/remotes';
 
-/** The remotes the shell knows how to mount, each with the MF name its build uses. */
-export const REMOTE_NAMES = ['editor', 'messenger', 'actions', 'links'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+// The remotes the shell knows how to mount, each by the MF name its build uses: the registry of @vellum/ui/remotes.
+export { REMOTE_NAMES, type RemoteName };
 
 export interface ShellConfig {
   remotes: Partial<Record<RemoteName, string>>;

@@ -7,10 +7,8 @@ import {
   CirrusUnfollowedSchema,
   Topics,
 } from '@vellum/proto';
-import { standaloneService } from '../../../platform/test/support/standalone-service';
+import { standaloneService } from '@vellum/platform/test-support';
 import { createActionService } from '../../src/service';
-
-export { eventually } from '../../../platform/test/support/standalone-service';
 
 export interface Person extends Caller {
   displayName: string;

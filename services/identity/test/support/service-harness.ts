@@ -6,7 +6,7 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 import { Topics } from '@vellum/proto';
-import { eventually, standaloneService } from '../../../platform/test/support/standalone-service';
+import { eventually, standaloneService } from '@vellum/platform/test-support';
 import { createIdentityService } from '../../src/service';
 import { DevMailbox } from '../../src/mail/dev-mailbox';
 import type { Mailer } from '../../src/mail/mailer';

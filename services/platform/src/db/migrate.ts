@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db, Migration, Tx } from './db';
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+import { checkedSchema } from './schema-name';
 
 /** One advisory-lock key per schema: migrations of different services may run side by side. */
 const lockSql = `SELECT pg_advisory_xact_lock(hashtext('vellum.migrate'), hashtext($1))`;
@@ -14,7 +13,7 @@ const lockSql = `SELECT pg_advisory_xact_lock(hashtext('vellum.migrate'), hashte
  * Migration SQL is schema-qualified by the service (`identity.cirri`), so it does not depend on `search_path`.
  */
 export async function migrate(db: Db, schema: string, migrations: readonly Migration[]): Promise<void> {
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  checkedSchema(schema);
   const ordered = [...migrations].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (let i = 1; i < ordered.length; i++) {
     if (ordered[i]?.id === ordered[i - 1]?.id) throw new Error(`Duplicate migration id "${ordered[i]?.id}"`);

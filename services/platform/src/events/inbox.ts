@@ -1,11 +1,10 @@
 import type { Db, Migration, Tx } from '../db/db';
 import type { BusMessage, MessageHandler } from './types';
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+import { checkedSchema } from '../db/schema-name';
 
 /** The inbox table of a service's schema (processed event ids per consumer); add it to the service's migrations. */
 export function inboxMigration(schema: string): Migration {
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  checkedSchema(schema);
   return {
     id: 'platform_inbox_0001',
     sql: `
@@ -35,7 +34,7 @@ export interface IdempotentOptions {
  */
 export function idempotent(options: IdempotentOptions): MessageHandler {
   const { db, schema, consumer, apply } = options;
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  checkedSchema(schema);
   return (message) =>
     db.transaction(async (tx) => {
       const { rows } = await tx.query(
@@ -76,7 +75,7 @@ export interface PruneInboxOptions {
  * small batches; returns how many. The outbox relay of the schema calls it with its cleanup.
  */
 export async function pruneInbox(db: Db, schema: string, options: PruneInboxOptions = {}): Promise<number> {
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
+  checkedSchema(schema);
   const retentionMs = options.retentionMs ?? defaultInboxRetentionMs;
   const batchSize = options.batchSize ?? 1000;
   const maxBatches = options.maxBatches ?? 50;

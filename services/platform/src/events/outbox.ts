@@ -4,13 +4,7 @@ import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
 import { defaultInboxRetentionMs, pruneInbox } from './inbox';
 import type { BusMessage, EventBus } from './types';
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-
-function checkedSchema(schema: string): string {
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
-  return schema;
-}
+import { checkedSchema } from '../db/schema-name';
 
 /** The outbox table of a service's schema; add it to the service's migrations. */
 export function outboxMigration(schema: string): Migration {

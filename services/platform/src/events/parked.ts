@@ -1,12 +1,6 @@
 import type { Db, Migration } from '../db/db';
 import type { BusMessage, MessageHandler, PoisonedMessage, Subscription } from './types';
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
-
-function checkedSchema(schema: string): string {
-  if (!IDENTIFIER.test(schema)) throw new Error(`Invalid schema name "${schema}"`);
-  return schema;
-}
+import { checkedSchema } from '../db/schema-name';
 
 /**
  * `<schema>.parked_events`, where a consumer keeps the events its handler failed `maxAttempts` times, and an index on

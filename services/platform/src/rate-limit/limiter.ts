@@ -1,10 +1,4 @@
-import type { Redis } from 'ioredis';
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
  * One limit: at most `points` per `durationSeconds` for each key (a fixed window that starts with the key's first
@@ -47,7 +41,7 @@ export interface Limiter {
  */
 export type LimiterFactory = (rule: LimitRule) => Limiter;
 
-const libraryOptions = (rule: LimitRule) => {
+export const libraryOptions = (rule: LimitRule) => {
   if (!Number.isInteger(rule.durationSeconds) || rule.durationSeconds < 1)
     throw new Error(
       `rate limit ${rule.keyPrefix}: durationSeconds must be a whole number of seconds, at least 1`,
@@ -70,7 +64,7 @@ const decision = (rule: LimitRule, res: RateLimiterRes | null, allowed: boolean)
   retryAfterSeconds: allowed || !res ? 0 : Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
 });
 
-function adapt(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
+export function adapt(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
   return {
     async consume(key) {
       try {
@@ -97,25 +91,3 @@ function adapt(rule: LimitRule, limiter: RateLimiterAbstract): Limiter {
 /** Embedded mode: one process, counts in memory. */
 export const memoryLimiters: LimiterFactory = (rule) =>
   adapt(rule, new RateLimiterMemory(libraryOptions(rule)));
-
-/**
- * Distributed mode: every replica counts in the same Redis key (atomically, in a Lua script). While Redis is not
- * ready, each call goes straight to an in-memory insurance limiter with the same rule, so an outage degrades to
- * per-replica limits instead of failing the calls the limit guards.
- */
-export function redisLimiters(redis: Redis): LimiterFactory {
-  return (rule) => {
-    const options = libraryOptions(rule);
-    return adapt(
-      rule,
-      new RateLimiterRedis({
-        ...options,
-        storeClient: redis,
-        // ioredis, not the `redis` package: the library talks to it through its own command interface.
-        useRedisPackage: false,
-        rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory(options),
-      }),
-    );
-  };
-}

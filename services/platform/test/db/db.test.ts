@@ -1,6 +1,6 @@
 import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
-import { describeWithServer } from '../support/servers';
+import { describeWithServer } from '@vellum/platform/test-support';
 import { describeDbContract } from './db.contract';
 
 describe('PGlite Db', () => {

@@ -13,7 +13,7 @@ import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
 import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
 import type { PoisonHandler, RetryOptions } from '../../src/events/retry';
 import type { BusMessage, EventBus, MessageHandler, Subscription } from '../../src/events/types';
-import { describeWithServer } from '../support/servers';
+import { describeWithServer, eventually } from '@vellum/platform/test-support';
 
 export interface BusContractSetup {
   createBus(options: { retry: RetryOptions; onPoison?: PoisonHandler }): Promise<EventBus>;
@@ -38,14 +38,6 @@ export function message(topic: string, key: string, text: string, id: string = r
 }
 
 export const text = (m: BusMessage) => new TextDecoder().decode(m.value);
-
-export async function waitFor(what: string, predicate: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** A group whose handler always fails on `topic`, so the bus keeps retrying; `attempts()` counts the calls. */
 export async function subscribeFailing(bus: EventBus, topic: string): Promise<{ attempts: () => number }> {
@@ -92,7 +84,7 @@ export function describeBusContract(setup: BusContractSetup): void {
       });
       for (let i = 100; i < 200; i += 20) await bus.publish(sent.slice(i, i + 20));
 
-      await waitFor('200 messages', () => received.length >= 200, setup.timeoutMs);
+      await eventually(() => received.length >= 200, setup.timeoutMs, '200 messages');
       await pause(setup.quietMs);
       expect(received).toHaveLength(200);
       for (const key of keys) {
@@ -124,8 +116,8 @@ export function describeBusContract(setup: BusContractSetup): void {
       const sent = Array.from({ length: 60 }, (_, i) => message(topic, `key-${i % 20}`, `${i}`));
       await bus.publish(sent);
 
-      await waitFor('group A to get all', () => seen.a1.length + seen.a2.length >= 60, setup.timeoutMs);
-      await waitFor('group B to get all', () => seen.b.length >= 60, setup.timeoutMs);
+      await eventually(() => seen.a1.length + seen.a2.length >= 60, setup.timeoutMs, 'group A to get all');
+      await eventually(() => seen.b.length >= 60, setup.timeoutMs, 'group B to get all');
       await pause(setup.quietMs);
       const ids = sent.map((m) => m.id).sort();
       expect([...seen.a1, ...seen.a2].sort()).toEqual(ids);
@@ -157,7 +149,7 @@ export function describeBusContract(setup: BusContractSetup): void {
       });
       await bus.publish([m1, m2, m3]);
 
-      await waitFor('m3', () => deliveries.includes('m3'), setup.timeoutMs);
+      await eventually(() => deliveries.includes('m3'), setup.timeoutMs, 'm3');
       await pause(setup.quietMs);
       expect(deliveries).toEqual(['m1', 'm1', 'm1', 'm2', 'm3']);
     },
@@ -187,7 +179,11 @@ export function describeBusContract(setup: BusContractSetup): void {
       });
       await bus.publish([poison, ...after]);
 
-      await waitFor('the messages after the poison', () => deliveries.includes('after-2'), setup.timeoutMs);
+      await eventually(
+        () => deliveries.includes('after-2'),
+        setup.timeoutMs,
+        'the messages after the poison',
+      );
       await pause(setup.quietMs);
       expect(deliveries).toEqual(['poison', 'poison', 'poison', 'after-1', 'after-2']);
       expect(poisoned).toEqual([
@@ -243,7 +239,7 @@ export function describeBusContract(setup: BusContractSetup): void {
         await bus.publish([{ ...original }]);
         await bus.publish([message(topic, 'k', 'next')]);
 
-        await waitFor('three deliveries', () => deliveries >= 3, setup.timeoutMs);
+        await eventually(() => deliveries >= 3, setup.timeoutMs, 'three deliveries');
         const { rows } = await store.query<{ body: string }>(
           `SELECT body FROM ${schema}.projection ORDER BY body`,
         );
@@ -304,10 +300,10 @@ export function describeBusContract(setup: BusContractSetup): void {
         await bus.publish([poison, message(topic, 'k', 'after')]);
 
         // Same key, same partition: "after" is handled only once the poison has been parked.
-        await waitFor(
-          'the message after the poison',
+        await eventually(
           async () => (await bodies()).includes('after'),
           setup.timeoutMs,
+          'the message after the poison',
         );
         expect(poisoned).toEqual([{ id: poison.id, attempts: 3 }]);
         const parked = await listParked(store, schema);
@@ -406,7 +402,7 @@ export function describeBusContract(setup: BusContractSetup): void {
           handler: async (m) => void received.push(m),
         });
         relay.start();
-        await waitFor('the event written before the kill', () => received.length >= 1, setup.timeoutMs);
+        await eventually(() => received.length >= 1, setup.timeoutMs, 'the event written before the kill');
         expect(await relay.flush()).toBe(0);
         await pause(setup.quietMs);
         expect(received).toHaveLength(1);

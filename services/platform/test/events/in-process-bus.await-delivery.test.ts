@@ -3,7 +3,8 @@ import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { partitionFor } from '../../src/events/partition';
 import type { BusMessage, EventBus } from '../../src/events/types';
-import { describeBusContract, message, subscribeFailing, text, uniqueName, waitFor } from './bus.contract';
+import { describeBusContract, message, subscribeFailing, text, uniqueName } from './bus.contract';
+import { eventually } from '@vellum/platform/test-support';
 
 const silent = pino({ level: 'silent' });
 const fastRetry = { initialMs: 10, maxMs: 40, maxAttempts: 3 };
@@ -71,11 +72,11 @@ describe('in-process bus with awaitDelivery', () => {
     const sent = ['a', 'b', 'c', 'd'].map((t, i) => message(topic, `key-${i}`, t));
     const publishing = track(bus.publish(sent));
 
-    await waitFor('the fast group', () => handled.fast.length === 4);
+    await eventually(() => handled.fast.length === 4, 20_000, 'the fast group');
     await pause(100);
     expect(publishing.settled).toBe(false);
     slow.open();
-    await waitFor('the publish', () => publishing.settled);
+    await eventually(() => publishing.settled, 20_000, 'the publish');
     expect(publishing.error).toBeUndefined();
     expect([...handled.slow].sort()).toEqual(['a', 'b', 'c', 'd']);
   });
@@ -141,10 +142,10 @@ describe('in-process bus with awaitDelivery', () => {
         handled.late.push(text(m));
       },
     });
-    await waitFor('the late group to start', () => lateStarted.length === 1, 2_000);
+    await eventually(() => lateStarted.length === 1, 2_000, 'the late group to start');
     expect(publishing.settled).toBe(false);
     early.open();
-    await waitFor('the publish', () => publishing.settled, 2_000);
+    await eventually(() => publishing.settled, 2_000, 'the publish');
     expect(publishing.error).toBeUndefined();
     expect(handled.early).toEqual(['before any group', 'while early handles']);
     // The publish did not wait for "late", which is still in its first message.
@@ -153,7 +154,7 @@ describe('in-process bus with awaitDelivery', () => {
 
     // A new group reads from the beginning of the retained log: it gets both messages, in order, once.
     late.open();
-    await waitFor('the late group', () => handled.late.length === 2, 2_000);
+    await eventually(() => handled.late.length === 2, 2_000, 'the late group');
     await pause(100);
     expect(handled.late).toEqual(['before any group', 'while early handles']);
     expect(lateStarted).toEqual(['before any group', 'while early handles']);
@@ -213,7 +214,7 @@ describe('in-process bus with awaitDelivery', () => {
       },
     });
     const publishing = bus.publish([message(topic, 'k', 'one'), message(topic, 'k', 'two')]);
-    await waitFor('the first handler', () => events.length === 1);
+    await eventually(() => events.length === 1, 20_000, 'the first handler');
     const closing = track(bus.close());
 
     await expect(publishing).rejects.toThrow(
@@ -221,7 +222,7 @@ describe('in-process bus with awaitDelivery', () => {
     );
     expect(closing.settled).toBe(false);
     handler.open();
-    await waitFor('close()', () => closing.settled);
+    await eventually(() => closing.settled, 20_000, 'close()');
     expect(closing.error).toBeUndefined();
     expect(events).toEqual(['start one', 'end one']);
   });
@@ -231,7 +232,7 @@ describe('in-process bus with awaitDelivery', () => {
     const topic = uniqueName('close-backoff');
     const failing = await subscribeFailing(bus, topic);
     const publishing = bus.publish([message(topic, 'k', 'x')]);
-    await waitFor('the first attempt', () => failing.attempts() === 1);
+    await eventually(() => failing.attempts() === 1, 20_000, 'the first attempt');
     const started = Date.now();
     await Promise.all([expect(publishing).rejects.toThrow('Event bus closed before'), bus.close()]);
     expect(Date.now() - started).toBeLessThan(1000);

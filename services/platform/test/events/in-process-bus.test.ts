@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
-import { describeBusContract, message, subscribeFailing, uniqueName, waitFor } from './bus.contract';
+import { describeBusContract, message, subscribeFailing, uniqueName } from './bus.contract';
+import { eventually } from '@vellum/platform/test-support';
 
 const silent = pino({ level: 'silent' });
 
@@ -20,7 +21,7 @@ describe('in-process bus', () => {
     await bus.subscribe({ group: 'g', topics: [topic], handler: async () => void handled++ });
     await bus.publish([message(topic, 'k', 'x')]);
     expect(handled).toBe(0);
-    await waitFor('the delivery', () => handled === 1);
+    await eventually(() => handled === 1, 20_000, 'the delivery');
     await bus.close();
   });
 
@@ -38,7 +39,7 @@ describe('in-process bus', () => {
       },
     });
     await bus.publish([message(topic, 'k', 'one'), message(topic, 'k', 'two')]);
-    await waitFor('the first handler', () => events.length === 1);
+    await eventually(() => events.length === 1, 20_000, 'the first handler');
     await bus.close();
     expect(events).toEqual(['start one', 'end one']);
     await expect(bus.publish([message(topic, 'k', 'three')])).rejects.toThrow('closed');
@@ -53,7 +54,7 @@ describe('in-process bus', () => {
     const topic = uniqueName('backoff');
     const failing = await subscribeFailing(bus, topic);
     await bus.publish([message(topic, 'k', 'x')]);
-    await waitFor('the first attempt', () => failing.attempts() === 1);
+    await eventually(() => failing.attempts() === 1, 20_000, 'the first attempt');
     const started = Date.now();
     await bus.close();
     expect(Date.now() - started).toBeLessThan(1000);
@@ -67,9 +68,10 @@ describe('in-process bus', () => {
     await bus.publish(sent);
     const late: string[] = [];
     await bus.subscribe({ group: 'late', topics: [topic], handler: async (m) => void late.push(m.id) });
-    await waitFor(
-      'the retained messages',
+    await eventually(
       () => late.length > 0 && late[late.length - 1] === sent[1_099]!.id,
+      20_000,
+      'the retained messages',
     );
     expect(late.length).toBeLessThan(1_100);
     expect(late.length).toBeGreaterThanOrEqual(10);

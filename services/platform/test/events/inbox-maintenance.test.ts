@@ -10,8 +10,8 @@ import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
 import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
 import { projection } from '../../src/events/projection';
 import type { BusMessage, EventBus } from '../../src/events/types';
-import { describeWithServer } from '../support/servers';
-import { message, text, uniqueName, waitFor } from './bus.contract';
+import { describeWithServer, eventually } from '@vellum/platform/test-support';
+import { message, text, uniqueName } from './bus.contract';
 
 const silent = pino({ level: 'silent' });
 const uniqueSchema = () => `ib_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -109,7 +109,7 @@ function describeInboxMaintenance(open: () => Promise<Db>) {
       });
       relay.start();
       try {
-        await waitFor('the pruning', async () => (await inboxIds()).length === 1, 5_000);
+        await eventually(async () => (await inboxIds()).length === 1, 5_000, 'the pruning');
       } finally {
         await relay.stop();
       }
@@ -218,7 +218,7 @@ describe('a park that fails', () => {
         },
       });
       await bus.publish([message(topic, 'k', 'bad'), message(topic, 'k', 'good')]);
-      await waitFor('the next message', () => handled.includes('good'), 5_000);
+      await eventually(() => handled.includes('good'), 5_000, 'the next message');
       expect(errors).toEqual([
         'event handler kept failing; message skipped',
         'could not park the event; message skipped',

@@ -2,8 +2,8 @@ import pino from 'pino';
 import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createKafkaBus } from '../../src/events/kafka-bus';
-import { describeWithServer, serverUrl } from '../support/servers';
-import { describeBusContract, message, uniqueName, waitFor } from './bus.contract';
+import { describeWithServer, serverUrl, eventually } from '@vellum/platform/test-support';
+import { describeBusContract, message, uniqueName } from './bus.contract';
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 
@@ -38,7 +38,7 @@ describeWithServer('KAFKA_BROKERS', 'Kafka bus', (brokers) => {
         handler: async (m) => void received.push(m),
       });
       await bus.publish([sent]);
-      await waitFor('the message', () => received.length === 1, 30_000);
+      await eventually(() => received.length === 1, 30_000, 'the message');
       expect(received[0]).toEqual({ ...sent, value: expect.any(Uint8Array) });
       expect([...(received[0] as { value: Uint8Array }).value]).toEqual([0, 1, 2, 254, 255]);
     } finally {

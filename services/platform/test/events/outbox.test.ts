@@ -7,8 +7,8 @@ import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { appendOutbox, createOutboxRelay, outboxMigration } from '../../src/events/outbox';
 import type { BusMessage, EventBus } from '../../src/events/types';
-import { describeWithServer } from '../support/servers';
-import { message, text, uniqueName, waitFor } from './bus.contract';
+import { describeWithServer, eventually } from '@vellum/platform/test-support';
+import { message, text, uniqueName } from './bus.contract';
 
 const silent = pino({ level: 'silent' });
 const uniqueSchema = () => `ob_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -114,7 +114,7 @@ function describeOutbox(open: () => Promise<Db>, openAnother: (first: Db) => Pro
       await new Promise((resolve) => setTimeout(resolve, 100));
       await write('woken');
       relay.wake();
-      await waitFor('the woken publish', () => published().includes('woken'), 5_000);
+      await eventually(() => published().includes('woken'), 5_000, 'the woken publish');
     } finally {
       await relay.stop();
     }
@@ -182,7 +182,7 @@ function describeOutbox(open: () => Promise<Db>, openAnother: (first: Db) => Pro
     relay.start();
     try {
       await write('e2e-1', 'e2e-2');
-      await waitFor('both events', () => received.length === 2, 5_000);
+      await eventually(() => received.length === 2, 5_000, 'both events');
       expect(received).toEqual(['e2e-1', 'e2e-2']);
     } finally {
       await relay.stop();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { memoryLimiters, redisLimiters } from '../../src';
-import { describeWithServer } from '../support/servers';
+import { memoryLimiters } from '../../src';
+import { redisLimiters } from '../../src/redis';
+import { describeWithServer } from '@vellum/platform/test-support';
 import { limiterContract } from './limiter.contract';
 
 describe('memoryLimiters', () => limiterContract(() => memoryLimiters));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type session from 'express-session';
-import { MemorySessionStore, RedisSessionStore, type SessionStore } from '../../src';
-import { describeWithServer } from '../support/servers';
+import { MemorySessionStore, type SessionStore } from '../../src';
+import { RedisSessionStore } from '../../src/redis';
+import { describeWithServer } from '@vellum/platform/test-support';
 
 const promised = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>
   new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '@vellum/platform';
 import { CirrusCreatedSchema, CirrusProfileChangedSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
-import { standaloneService } from '../../../platform/test/support/standalone-service';
+import { standaloneService } from '@vellum/platform/test-support';
 import { createSocialService } from '../../src/service';
-
-export { eventually } from '../../../platform/test/support/standalone-service';
 
 export interface TestCirrus extends Caller {
   displayName: string;

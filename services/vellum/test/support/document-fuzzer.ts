@@ -1,9 +1,5 @@
 import type { VellumNode } from '@vellum/proto';
-import {
-  hostileDocuments,
-  richDocument,
-  xssPayloads,
-} from '../../../../proto/test/fixtures/vellum-documents';
+import { hostileDocuments, richDocument, xssPayloads } from '@vellum/proto/test/fixtures/vellum-documents';
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
 export function random(seed: number) {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CirrusCreatedSchema, CirrusProfileChangedSchema, Topics } from '@vellum/proto';
-import { eventually, standaloneService } from '../../../platform/test/support/standalone-service';
+import { standaloneService } from '@vellum/platform/test-support';
 import { createVellumService } from '../../src/service';
-
-export { eventually };
 
 export interface Person {
   id: string;

@@ -2,8 +2,9 @@
 // its whole client-side API, without react-router's framework mode, server rendering, RSC and server runtime
 // (cookies, sessions, request handlers), which a page inside this single-page app has no use for. A shared
 // module cannot be tree-shaken (any remote may use any export), so providing the full package would put those
-// ~25 KB gzipped on every first page load. test/shared-router.test.ts fails when react-router-dom gains an
-// export that is neither listed here nor in SERVER_AND_FRAMEWORK_EXPORTS there.
+// ~25 KB gzipped on every first page load. test/shared-router.test.tsx fails when react-router-dom gains an
+// export that is neither listed here nor in SERVER_AND_FRAMEWORK_EXPORTS there, when an export here is not the
+// package's own, and when a remote's page using this module does not see the shell's router (one context).
 // It imports 'react-router' (not 'react-router-dom', the share key) so that the shared module does not consume
 // itself; react-router-dom is nothing but these two packages' exports.
 export { RouterProvider } from 'react-router/dom';

@@ -1,41 +1,35 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { emailRequestSchema } from '@vellum/proto';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { api, isApiError } from '@vellum/ui/core';
-import { fieldErrors } from '../../auth/validation';
+import { api, isApiError, useForm } from '@vellum/ui/core';
 import { resetRequested } from '../texts';
 
 export function ResetRequestForm() {
-  const [email, setEmail] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
-  const error = fieldErrors<'email'>(emailRequestSchema, { email }).email;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (error || busy) return;
-    const payload = emailRequestSchema.parse({ email });
-    setBusy(true);
-    setRefused(null);
-    try {
-      await api.post('/api/password-reset/send', payload);
+  // The server error shown is the refusal of too many requests (429).
+  const form = useForm({
+    initial: { email: '' },
+    schema: emailRequestSchema,
+    submit: async (values) => {
+      const payload = emailRequestSchema.parse(values);
+      try {
+        await api.post('/api/password-reset/send', payload);
+      } catch (failure) {
+        // Too many requests is worth saying; anything else gets the same answer as a success, so nobody
+        // learns from this form which addresses are registered.
+        if (isApiError(failure) && failure.status === 429) throw failure;
+      }
       setSentTo(payload.email);
-    } catch (failure) {
-      // Too many requests is worth saying; anything else gets the same answer as a success, so nobody
-      // learns from this form which addresses are registered.
-      if (isApiError(failure) && failure.status === 429) setRefused(failure.message);
-      else setSentTo(payload.email);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { email } = form.values;
+  const error = form.error('email');
+  const refused = form.serverError;
 
   return (
-    <Form noValidate onSubmit={submit}>
+    <Form noValidate onSubmit={(event) => void form.onSubmit(event)}>
       {sentTo ? (
         <Alert variant="info" data-testid="reset-requested">
           {resetRequested(sentTo)}
@@ -50,15 +44,12 @@ export function ResetRequestForm() {
           type="email"
           autoComplete="email"
           value={email}
-          isInvalid={touched && Boolean(error)}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            setTouched(true);
-          }}
+          isInvalid={Boolean(error)}
+          onChange={(event) => form.set('email', event.target.value)}
         />
-        {touched && error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
+        {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
       </Form.Group>
-      <Button type="submit" variant="info" disabled={Boolean(error) || busy}>
+      <Button type="submit" variant="info" disabled={!form.canSubmit}>
         Send Password Reset Link
       </Button>
     </Form>

@@ -1,11 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { resetPasswordFormSchema, validationMessages } from '@vellum/proto';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { LoadingOverlay, api, isApiError, paths, useAuthModals } from '@vellum/ui/core';
-import { allFilled, fieldErrors, withMismatch } from '../../auth/validation';
+import { LoadingOverlay, api, fieldErrors, isApiError, paths, useAuthModals, useForm } from '@vellum/ui/core';
+import { allFilled, withMismatch } from '../../auth/validation';
 import { PASSWORD_CHANGED, RESET_LINK_INVALID } from '../texts';
 
 type Phase = 'checking' | 'form' | 'invalid' | 'done';
@@ -14,10 +14,6 @@ type Field = 'password' | 'repeat_password';
 export function ResetTokenForm({ token, email }: { token: string; email: string }) {
   const { openSignIn } = useAuthModals();
   const [phase, setPhase] = useState<Phase>('checking');
-  const [values, setValues] = useState<Record<Field, string>>({ password: '', repeat_password: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     let current = true;
@@ -33,31 +29,30 @@ export function ResetTokenForm({ token, email }: { token: string; email: string 
     };
   }, [token, email]);
 
-  const errors = withMismatch<Field | 'token'>(
-    fieldErrors<Field | 'token'>(resetPasswordFormSchema, { token, ...values }),
-    { token, ...values },
-    'password',
-    'repeat_password',
-    validationMessages.resetPasswordMismatch,
-  );
-  const canReset = allFilled(values) && !errors.password && !errors.repeat_password && !busy;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!canReset) return;
-    setBusy(true);
-    setServerError(null);
-    try {
+  const form = useForm<Record<Field, string>>({
+    initial: { password: '', repeat_password: '' },
+    // The form schema also checks the token of the link.
+    validate: (values) =>
+      withMismatch<Field | 'token'>(
+        fieldErrors(resetPasswordFormSchema, { token, ...values }),
+        { token, ...values },
+        'password',
+        'repeat_password',
+        validationMessages.resetPasswordMismatch,
+      ),
+    ready: (values, errors) => allFilled(values) && !errors.password && !errors.repeat_password,
+    failure: (error) => {
+      const message = isApiError(error) ? error.message : 'The password could not be changed.';
+      if (message !== RESET_LINK_INVALID) return message;
+      setPhase('invalid');
+      return null;
+    },
+    submit: async (values) => {
       await api.post('/api/password-reset', { token, password: values.password });
       setPhase('done');
-    } catch (error) {
-      const message = isApiError(error) ? error.message : 'The password could not be changed.';
-      if (message === RESET_LINK_INVALID) setPhase('invalid');
-      else setServerError(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const { values, serverError } = form;
 
   if (phase === 'checking') return <LoadingOverlay show delay={300} />;
   if (phase === 'invalid') {
@@ -83,7 +78,7 @@ export function ResetTokenForm({ token, email }: { token: string; email: string 
     );
   }
   const field = (name: Field, label: string) => {
-    const error = touched[name] ? errors[name] : undefined;
+    const error = form.error(name);
     return (
       <Form.Group className="mb-3" controlId={`reset-${name}`}>
         <Form.Label>{label}</Form.Label>
@@ -92,17 +87,14 @@ export function ResetTokenForm({ token, email }: { token: string; email: string 
           autoComplete="new-password"
           value={values[name]}
           isInvalid={Boolean(error)}
-          onChange={(event) => {
-            setValues((current) => ({ ...current, [name]: event.target.value }));
-            setTouched((current) => ({ ...current, [name]: true }));
-          }}
+          onChange={(event) => form.set(name, event.target.value)}
         />
         {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
       </Form.Group>
     );
   };
   return (
-    <Form noValidate onSubmit={submit}>
+    <Form noValidate onSubmit={(event) => void form.onSubmit(event)}>
       <p>
         Choose a new password for <strong>{email}</strong>.
       </p>
@@ -113,7 +105,7 @@ export function ResetTokenForm({ token, email }: { token: string; email: string 
           {serverError}
         </p>
       ) : null}
-      <Button type="submit" variant="info" disabled={!canReset}>
+      <Button type="submit" variant="info" disabled={!form.canSubmit}>
         Reset Password
       </Button>
     </Form>

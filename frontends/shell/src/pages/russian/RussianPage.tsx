@@ -1,29 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useTitle } from '@vellum/ui/core';
-import { RUSSIAN_ALPHABET, SEPARATOR, transliterate, typeKey, type Direction } from './transliteration';
-
-const LETTERS_PER_ROW = 11;
-const ROWS = Array.from({ length: Math.ceil(RUSSIAN_ALPHABET.length / LETTERS_PER_ROW) }, (_, row) =>
-  RUSSIAN_ALPHABET.slice(row * LETTERS_PER_ROW, (row + 1) * LETTERS_PER_ROW),
-);
-
-const DIRECTION_LABELS: Record<Direction, string> = {
-  'latin-to-cyrillic': 'Latin → Cyrillic',
-  'cyrillic-to-latin': 'Cyrillic → Latin',
-};
-
-const other = (direction: Direction): Direction =>
-  direction === 'latin-to-cyrillic' ? 'cyrillic-to-latin' : 'latin-to-cyrillic';
-
-const characterCount = (text: string) => {
-  const count = Array.from(text).length;
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'character' : 'characters'}`;
-};
+import { SEPARATOR, transliterate, type Direction } from './transliteration';
+import { DIRECTION_LABELS, LETTER_ROWS, characterCount, insertKey, otherDirection, type Run } from './typing';
+import { useDirectionKeys } from './useDirectionKeys';
 
 /** The Russian transliteration tool (/russian): everything happens in the browser. */
 export default function RussianPage() {
@@ -35,7 +19,7 @@ export default function RussianPage() {
   const caret = useRef<number | null>(null);
   // The keys typed one after another without moving the cursor: only these join into one letter, so
   // a letter from a button or from before a click stays as it is.
-  const run = useRef<{ start: number; end: number } | null>(null);
+  const run = useRef<Run | null>(null);
 
   useLayoutEffect(() => {
     if (caret.current === null || !area.current) return;
@@ -44,42 +28,25 @@ export default function RussianPage() {
   }, [text]);
 
   const toggle = useCallback(() => {
-    setDirection(other);
+    setDirection(otherDirection);
     run.current = null;
   }, []);
-
-  useEffect(() => {
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' && event.key !== 'F12') return;
-      // Escape in a dialog over the page belongs to the dialog.
-      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
-      event.preventDefault();
-      toggle();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [toggle]);
+  useDirectionKeys(toggle);
 
   const insert = (key: string, typed: boolean) => {
     const element = area.current;
-    const start = element?.selectionStart ?? text.length;
-    const end = element?.selectionEnd ?? text.length;
-    const before = text.slice(0, start);
-    let written: string;
-    if (direction === 'cyrillic-to-latin') {
-      written = typeKey(direction, before, key);
-      run.current = null;
-    } else if (!typed) {
-      written = before + key;
-      run.current = null;
-    } else {
-      const current = run.current;
-      const runStart = current && start === end && current.end === start ? current.start : start;
-      written = before.slice(0, runStart) + typeKey(direction, before.slice(runStart), key);
-      run.current = { start: runStart, end: written.length };
-    }
-    caret.current = written.length;
-    setText(written + text.slice(end));
+    const inserted = insertKey({
+      text,
+      start: element?.selectionStart ?? text.length,
+      end: element?.selectionEnd ?? text.length,
+      direction,
+      run: run.current,
+      key,
+      typed,
+    });
+    run.current = inserted.run;
+    caret.current = inserted.caret;
+    setText(inserted.text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -112,7 +79,8 @@ export default function RussianPage() {
           {DIRECTION_LABELS[direction]}
         </Badge>
         <Button variant="outline-secondary" size="sm" onClick={toggle}>
-          Switch to {DIRECTION_LABELS[other(direction)]} <kbd className="ms-1">Esc</kbd> or <kbd>F12</kbd>
+          Switch to {DIRECTION_LABELS[otherDirection(direction)]} <kbd className="ms-1">Esc</kbd> or{' '}
+          <kbd>F12</kbd>
         </Button>
       </div>
 
@@ -168,7 +136,7 @@ export default function RussianPage() {
         <Table bordered size="sm" className="text-center align-middle" style={{ tableLayout: 'fixed' }}>
           <caption>Letters: a button puts its letter at the cursor.</caption>
           <tbody>
-            {ROWS.map((row, index) => (
+            {LETTER_ROWS.map((row, index) => (
               <tr key={index}>
                 {row.map(({ cyrillic, latin }) => {
                   const letter = capitals ? cyrillic.toUpperCase() : cyrillic;

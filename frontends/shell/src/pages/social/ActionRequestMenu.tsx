@@ -1,20 +1,18 @@
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
+import type { ExposedProps } from '@vellum/ui/remotes';
 import { RemoteModule } from '../../federation/RemoteModule';
 import type { Person } from './PeopleList';
 
-interface Recipient {
-  i: string;
-  username: string;
-  displayName?: string;
-}
+/** Whom the actions remote's modal is for: its props' type, from the registry of remotes. */
+type Recipient = ExposedProps<'actions', 'ActionRequestModal'>['recipient'];
 
 /**
  * The owner's 'Action Request' item on each follower, and the actions remote's New Action Request modal it opens
  * (loaded on the first click; the remote then shows its own success modal).
  */
 export function useActionRequestMenu(isOwner: boolean) {
-  const [recipient, setRecipient] = useState<Recipient | null>(null);
+  const [recipient, setRecipient] = useState<Recipient>(null);
   const [used, setUsed] = useState(false);
   const menu = (person: Person) =>
     person.i ? (

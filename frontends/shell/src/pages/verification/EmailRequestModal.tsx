@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { emailRequestSchema } from '@vellum/proto';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { api } from '@vellum/ui/core';
-import { fieldErrors } from '../../auth/validation';
+import { api, useForm } from '@vellum/ui/core';
 import { SEND_NEW_VERIFICATION_LINK } from '../texts';
 
 export interface EmailRequestModalProps {
@@ -17,29 +15,25 @@ export interface EmailRequestModalProps {
 
 /** Asks for a new verification link. Failures are swallowed: the same 'sent if registered' message shows. */
 export function EmailRequestModal({ show, initialEmail = '', onHide, onSent }: EmailRequestModalProps) {
-  const [email, setEmail] = useState(initialEmail);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const error = fieldErrors<'email'>(emailRequestSchema, { email }).email;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (error || busy) return;
-    const payload = emailRequestSchema.parse({ email });
-    setBusy(true);
-    try {
-      await api.put('/api/verification/email', payload);
-    } catch (failure) {
-      console.error('Verification request failed', failure);
-    } finally {
-      setBusy(false);
-    }
-    onSent(payload.email);
-  };
+  const form = useForm({
+    initial: { email: initialEmail },
+    schema: emailRequestSchema,
+    submit: async (values) => {
+      const payload = emailRequestSchema.parse(values);
+      try {
+        await api.put('/api/verification/email', payload);
+      } catch (failure) {
+        console.error('Verification request failed', failure);
+      }
+      onSent(payload.email);
+    },
+  });
+  const { email } = form.values;
+  const error = form.error('email');
 
   return (
     <Modal show={show} onHide={onHide} centered aria-labelledby="verification-request-title">
-      <Form noValidate onSubmit={submit}>
+      <Form noValidate onSubmit={(event) => void form.onSubmit(event)}>
         <Modal.Header closeButton>
           <Modal.Title id="verification-request-title" as="h2" className="h5">
             {SEND_NEW_VERIFICATION_LINK}
@@ -52,20 +46,17 @@ export function EmailRequestModal({ show, initialEmail = '', onHide, onSent }: E
               type="email"
               autoComplete="email"
               value={email}
-              isInvalid={touched && Boolean(error)}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setTouched(true);
-              }}
+              isInvalid={Boolean(error)}
+              onChange={(event) => form.set('email', event.target.value)}
             />
-            {touched && error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
+            {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : null}
           </Form.Group>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="light" onClick={onHide}>
             Cancel
           </Button>
-          <Button type="submit" variant="info" disabled={Boolean(error) || busy}>
+          <Button type="submit" variant="info" disabled={!form.canSubmit}>
             Send
           </Button>
         </Modal.Footer>

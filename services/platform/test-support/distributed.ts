@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { describeWithServer } from '../../../platform/test/support/servers';
+import { describeWithServer } from './servers';
 import { startServiceProcess, type ServiceProcess } from './processes';
 
 export interface DistributedProduct {

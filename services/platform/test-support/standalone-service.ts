@@ -7,7 +7,6 @@ import {
   CALLER_HEADER,
   createInProcessBus,
   createOutboxRelay,
-  createPgliteDb,
   migrate,
   mountService,
   signAssertion,
@@ -16,7 +15,9 @@ import {
   type Db,
   type Logger,
   type ServiceDefinition,
-} from '../../src';
+} from '@vellum/platform';
+import { createPgliteDb } from '@vellum/platform/pglite';
+import { eventually } from './eventually';
 
 /** What a service's `create...Service(ports)` receives in every test: add the service's own config around it. */
 export interface StandalonePorts {
@@ -128,18 +129,4 @@ export async function standaloneService(
       await db.close();
     },
   };
-}
-
-/** Polls `read` until it gives a value other than undefined, or fails after `ms`. */
-export async function eventually<T>(
-  read: () => T | undefined | Promise<T | undefined>,
-  ms = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

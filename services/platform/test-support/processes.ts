@@ -1,8 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(__dirname, '../../../..');
+/** The repository's root: the nearest folder above this one whose package.json declares the workspaces. */
+export const repoRoot: string = (() => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && 'workspaces' in JSON.parse(readFileSync(manifest, 'utf8'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no package.json with workspaces above ${__dirname}`);
+  }
+})();
+
+/** A built service's entry point: `services/<name>/dist/main.js` under the repository's root. */
+export const serviceEntry = (name: string): string => path.join(repoRoot, 'services', name, 'dist/main.js');
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +39,7 @@ export async function startServiceProcess(
   env: Record<string, string>,
 ): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist/main.js')], {
+  const child = spawn(process.execPath, [serviceEntry(name)], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,4 +1,4 @@
-import { serviceFor } from '../../gateway/src/routes';
+import { serviceFor } from '../src/routes';
 
 describe("the gateway's routes to social", () => {
   it.each([

@@ -6,8 +6,10 @@ import {
   richDocument,
   text,
   xssPayloads,
-} from '../../../../proto/test/fixtures/vellum-documents';
-import { signedIn, TestClient, type SignedIn } from './people';
+} from '@vellum/proto/test/fixtures/vellum-documents';
+import { eventually } from '../eventually';
+import { TestClient } from '../http-client';
+import { signedIn, type SignedIn } from '../accounts';
 
 export interface VellumApiSuiteOptions {
   /** Tells the running product that a cirrus changed its display name (identity's CirrusProfileChanged). */
@@ -30,14 +32,6 @@ interface List {
 const body = (words: string) => JSON.stringify(doc(p(text(words))));
 const NOT_FOUND = { error: vellumMessages.notFound, code: 'not_found' };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-async function eventually(check: () => Promise<boolean>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Every vellum call through the gateway, as browsers make them: the owner, another signed-in person, and a visitor.
@@ -505,6 +499,7 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
       await eventually(
         async () =>
           (await rowIn(`/api/cirrus/${bob.account.username}/vellums`))?.display_name === bob.displayName,
+        15_000,
       );
       expect(await rowIn('/api/vellums?limit=100')).toEqual({
         i: bob.id,
@@ -523,7 +518,7 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
         await eventually(async () => {
           const res = await visitor.get<Page>(`/api/vellum/${v.i}`);
           return res.body.vellum?.owned_by_cirrus.display_name === 'Robert Renamed';
-        });
+        }, 15_000);
         const list = await visitor.get<List>(`/api/cirrus/${bob.account.username}/vellums`);
         expect(list.body.vellums.every((x) => x.owned_by_cirrus.display_name === 'Robert Renamed')).toBe(
           true,

@@ -1,6 +1,6 @@
 import { signAssertion } from '@vellum/platform';
-import { TestClient } from './http-client';
-import { mailedLink, mailedMessage, newAccount, verifiedAccount } from './accounts';
+import { TestClient } from '../http-client';
+import { mailedLink, mailedMessage, newAccount, verifiedAccount } from '../accounts';
 
 /**
  * Every identity call through the gateway, as a browser makes it. Runs against the embedded product and against

@@ -1,31 +1,7 @@
 import { actionMessages, type ActionsResponse, type ActionView } from '@vellum/proto';
-import { TestClient } from '../../../identity/test/support/http-client';
-import { verifiedAccount, type Account } from '../../../identity/test/support/accounts';
-import { eventually } from '../../../platform/test/support/standalone-service';
-
-/** A verified, signed-in person: their browser (cookies kept), account and cirrus id. */
-export interface Person {
-  client: TestClient;
-  account: Account;
-  id: string;
-  username: string;
-  displayName: string;
-}
-
-export async function person(baseUrl: string, firstName: string): Promise<Person> {
-  const account = await verifiedAccount(baseUrl, { first_name: firstName });
-  const client = new TestClient(baseUrl);
-  const res = await client.post('/api/signin', { email: account.email, password: account.password });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
-  const { body } = await client.get<{ signedCirrus: { i: string; displayName: string } }>('/api/sc');
-  return {
-    client,
-    account,
-    id: body.signedCirrus.i,
-    username: account.username,
-    displayName: body.signedCirrus.displayName,
-  };
-}
+import { eventually } from '../eventually';
+import { TestClient } from '../http-client';
+import { signedIn, type SignedIn as Person } from '../accounts';
 
 const SLOW = 60_000;
 /** The display name, or the username while the action service has only heard of the cirrus from social. */
@@ -64,9 +40,9 @@ export function actionApiSuite(baseUrl: () => string) {
 
   beforeAll(async () => {
     [ann, bob, cat] = await Promise.all([
-      person(baseUrl(), 'Ann'),
-      person(baseUrl(), 'Bob'),
-      person(baseUrl(), 'Cat'),
+      signedIn(baseUrl(), 'Ann'),
+      signedIn(baseUrl(), 'Bob'),
+      signedIn(baseUrl(), 'Cat'),
     ]);
     visitor = new TestClient(baseUrl());
     await follow(bob, ann, 'POST');

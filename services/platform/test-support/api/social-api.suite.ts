@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { TestClient } from '../../../identity/test/support/http-client';
-import { newAccount, verifiedAccount, type Account } from '../../../identity/test/support/accounts';
-import { eventually } from './social-harness';
+import { eventually } from '../eventually';
+import { TestClient } from '../http-client';
+import { newAccount, signIn, verifiedAccount, type Account } from '../accounts';
 
 /** Lower-case letters only, so the tag can sit in a first name (letters only) as well as in a username. */
 function letters(n: number): string {
   return Array.from(randomBytes(n), (b) => String.fromCharCode(97 + (b % 26))).join('');
-}
-
-async function signedIn(baseUrl: string, account: Account): Promise<TestClient> {
-  const client = new TestClient(baseUrl);
-  const res = await client.post('/api/signin', { email: account.email, password: account.password });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
-  return client;
 }
 
 interface Person {
@@ -54,7 +47,7 @@ export function socialApiSuite(baseUrl: () => string) {
     };
     for (const [who, overrides] of Object.entries(accounts) as Array<[keyof typeof people, Account]>) {
       const account = await verifiedAccount(baseUrl(), overrides);
-      const client = await signedIn(baseUrl(), account);
+      const client = await signIn(baseUrl(), account);
       const profile = await client.get<{ viewedCirrus: { i: string; displayName: string } }>(
         `/api/cirrus/${account.username}`,
       );

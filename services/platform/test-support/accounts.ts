@@ -80,3 +80,34 @@ export async function verifiedAccount(baseUrl: string, overrides: Partial<Accoun
   if (verified.status !== 200) throw new Error(`verification failed: ${JSON.stringify(verified.body)}`);
   return account;
 }
+
+/** Signs `account` in from a browser of its own and returns that browser (its session cookie kept). */
+export async function signIn(baseUrl: string, account: Account): Promise<TestClient> {
+  const client = new TestClient(baseUrl);
+  const res = await client.post('/api/signin', { email: account.email, password: account.password });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return client;
+}
+
+/** A verified, signed-in person: their browser (cookies kept), account and cirrus id. */
+export interface SignedIn {
+  client: TestClient;
+  account: Account;
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+/** Signs up a verified account with `firstName`, signs it in and reads its signed cirrus. */
+export async function signedIn(baseUrl: string, firstName = 'Ada'): Promise<SignedIn> {
+  const account = await verifiedAccount(baseUrl, { first_name: firstName });
+  const client = await signIn(baseUrl, account);
+  const { body } = await client.get<{ signedCirrus: { i: string; displayName: string } }>('/api/sc');
+  return {
+    client,
+    account,
+    id: body.signedCirrus.i,
+    username: account.username,
+    displayName: body.signedCirrus.displayName,
+  };
+}

@@ -1,5 +1,5 @@
-import { describeEmbedded } from '../../all-in-one/test/embedded.harness';
-import { actionApiSuite } from './support/action-api.suite';
+import { describeEmbedded } from './embedded.harness';
+import { actionApiSuite } from '@vellum/platform/test-support';
 
 /** The action calls through the gateway of the embedded product (PGlite, in-process bus). */
 describeEmbedded('actions through the gateway, embedded', (url) => actionApiSuite(url));

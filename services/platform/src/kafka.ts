@@ -1,0 +1,2 @@
+// `@vellum/platform/kafka`: the EventBus port over kafkajs, for the distributed mode.
+export * from './events/kafka-bus';

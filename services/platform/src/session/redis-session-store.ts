@@ -1,0 +1,73 @@
+import session from 'express-session';
+import type { Redis } from 'ioredis';
+import {
+  type Callback,
+  DEFAULT_TTL_MS,
+  type SessionRecord,
+  type SessionStore,
+  settle,
+  ttlOf,
+  userOf,
+} from './session-store';
+
+/** For the distributed mode: sessions in Redis, with a set per account so a password reset can end them all. */
+export class RedisSessionStore extends session.Store implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'sess:',
+  ) {
+    super();
+  }
+
+  private key = (sid: string) => `${this.prefix}${sid}`;
+  private userKey = (userId: string) => `${this.prefix}user:${userId}`;
+
+  async getSession(sid: string): Promise<SessionRecord | null> {
+    const json = await this.redis.get(this.key(sid));
+    return json ? (JSON.parse(json) as SessionRecord) : null;
+  }
+
+  override get(sid: string, callback: Callback<session.SessionData | null>): void {
+    settle(this.getSession(sid), callback);
+  }
+
+  override set(sid: string, sess: session.SessionData, callback?: Callback): void {
+    const ttl = ttlOf(sess);
+    const userId = userOf(sess);
+    const tx = this.redis.multi().set(this.key(sid), JSON.stringify(sess), 'PX', ttl);
+    if (userId) tx.sadd(this.userKey(userId), sid).pexpire(this.userKey(userId), DEFAULT_TTL_MS * 2);
+    settle(
+      tx.exec().then(() => undefined),
+      callback,
+    );
+  }
+
+  override touch(sid: string, sess: session.SessionData, callback?: Callback): void {
+    settle(
+      this.redis.pexpire(this.key(sid), ttlOf(sess)).then(() => undefined),
+      callback,
+    );
+  }
+
+  override destroy(sid: string, callback?: Callback): void {
+    settle(
+      this.redis.del(this.key(sid)).then(() => undefined),
+      callback,
+    );
+  }
+
+  async destroyUserSessions(userId: string): Promise<number> {
+    const sids = await this.redis.smembers(this.userKey(userId));
+    if (sids.length === 0) return 0;
+    const [deleted] = (await this.redis
+      .multi()
+      .del(...sids.map(this.key))
+      .del(this.userKey(userId))
+      .exec()) ?? [[null, 0]];
+    return Number(deleted?.[1] ?? 0);
+  }
+
+  async ping(): Promise<boolean> {
+    return (await this.redis.ping()) === 'PONG';
+  }
+}

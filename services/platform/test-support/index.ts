@@ -1,0 +1,24 @@
+// The services' test kit (`@vellum/platform/test-support`): what several packages' tests share. It speaks to the
+// platform and to a running product over HTTP, never to a service's code: a harness that needs a service's code
+// stays in that service's test/support.
+export { eventually } from './eventually';
+export { describeWithServer, isCi, serverUrl, type ServerVariable } from './servers';
+export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topic';
+export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';
+export { TestClient, type JsonResponse } from './http-client';
+export {
+  mailedLink,
+  mailedMessage,
+  newAccount,
+  signIn,
+  signedIn,
+  verifiedAccount,
+  type Account,
+  type SignedIn,
+} from './accounts';
+export { freePort, repoRoot, serviceEntry, startServiceProcess, type ServiceProcess } from './processes';
+export { describeDistributed, type DistributedProduct } from './distributed';
+export { identityApiSuite } from './api/identity-api.suite';
+export { socialApiSuite } from './api/social-api.suite';
+export { actionApiSuite } from './api/action-api.suite';
+export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';
