@@ -22,6 +22,8 @@ export function parkedEventsMigration(schema: string): Migration {
         error text NOT NULL,
         attempts integer NOT NULL,
         parked_at timestamptz NOT NULL DEFAULT now(),
+        -- Breaks ties between events parked within one clock tick (PGlite's clock counts milliseconds).
+        seq bigserial NOT NULL,
         PRIMARY KEY (consumer_group, event_id)
       );
       CREATE INDEX inbox_processed_at ON ${s}.inbox (processed_at);
@@ -116,7 +118,7 @@ export async function listParked(
     `SELECT ${COLUMNS} FROM ${s}.parked_events
       WHERE ($1::uuid[] IS NULL OR event_id = ANY($1::uuid[]))
         AND ($2::text IS NULL OR consumer_group = $2)
-      ORDER BY parked_at, event_id`,
+      ORDER BY parked_at, seq`,
     [options.ids ? [...options.ids] : null, options.group ?? null],
   );
   return rows.map(toParked);
