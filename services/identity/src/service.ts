@@ -2,7 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
-  parkedEventsMigration,
+  parkedEventsMigrations,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -53,7 +53,7 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
       ...migrations,
       outboxMigration(SCHEMA),
       inboxMigration(SCHEMA),
-      parkedEventsMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
     ],
     router,
     subscriptions: [outstandingProjection(ports.db)],

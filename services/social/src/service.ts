@@ -2,7 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
-  parkedEventsMigration,
+  parkedEventsMigrations,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -34,7 +34,7 @@ export function createSocialService(ports: SocialPorts): ServiceDefinition {
       ...migrations,
       outboxMigration(SCHEMA),
       inboxMigration(SCHEMA),
-      parkedEventsMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
     ],
     router,
     subscriptions: [directoryProjection(ctx.db)],

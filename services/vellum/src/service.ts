@@ -2,7 +2,7 @@ import { Router } from 'express';
 import {
   callerFromAssertion,
   inboxMigration,
-  parkedEventsMigration,
+  parkedEventsMigrations,
   outboxMigration,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -47,7 +47,7 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
       ...migrations,
       outboxMigration(SCHEMA),
       inboxMigration(SCHEMA),
-      parkedEventsMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
     ],
     router,
     subscriptions: [authorProjection(ports.db)],

@@ -7,11 +7,12 @@ import { checkedSchema } from '../db/schema-name';
  * `<schema>.inbox (processed_at)` for `pruneInbox`. Add it to the service's migrations after `inboxMigration`.
  * One row per consumer group and event (`consumer_group`: `group` is an SQL keyword).
  */
-export function parkedEventsMigration(schema: string): Migration {
+export function parkedEventsMigrations(schema: string): Migration[] {
   const s = checkedSchema(schema);
-  return {
-    id: 'platform_inbox_0002',
-    sql: `
+  return [
+    {
+      id: 'platform_inbox_0002',
+      sql: `
       CREATE TABLE ${s}.parked_events (
         event_id uuid NOT NULL,
         consumer_group text NOT NULL,
@@ -22,13 +23,18 @@ export function parkedEventsMigration(schema: string): Migration {
         error text NOT NULL,
         attempts integer NOT NULL,
         parked_at timestamptz NOT NULL DEFAULT now(),
-        -- Breaks ties between events parked within one clock tick (PGlite's clock counts milliseconds).
-        seq bigserial NOT NULL,
         PRIMARY KEY (consumer_group, event_id)
       );
       CREATE INDEX inbox_processed_at ON ${s}.inbox (processed_at);
     `,
-  };
+    },
+    {
+      // Breaks ties between events parked within one clock tick (PGlite's clock counts milliseconds), so they list
+      // in the order they were parked. Existing rows get numbers in table order.
+      id: 'platform_inbox_0003',
+      sql: `ALTER TABLE ${s}.parked_events ADD COLUMN seq bigserial NOT NULL;`,
+    },
+  ];
 }
 
 /** A parked event: the message as the bus delivered it, and why and when it was parked. */

@@ -42,7 +42,7 @@ export interface ProjectionOptions {
   on: EventCase[];
   /**
    * Keep an event the projection failed `maxAttempts` times in `<schema>.parked_events` for `replayParked` (default
-   * true; needs `parkedEventsMigration`; without the table the event is logged and skipped, as with false).
+   * true; needs `parkedEventsMigrations`; without the table the event is logged and skipped, as with false).
    */
   park?: boolean;
 }

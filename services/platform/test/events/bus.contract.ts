@@ -10,7 +10,7 @@ import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { idempotent, inboxMigration } from '../../src/events/inbox';
 import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
-import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
+import { listParked, parkedEventsMigrations, parkEvents, replayParked } from '../../src/events/parked';
 import type { PoisonHandler, RetryOptions } from '../../src/events/retry';
 import type { BusMessage, EventBus, MessageHandler, Subscription } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
@@ -260,7 +260,7 @@ export function describeBusContract(setup: BusContractSetup): void {
         const schema = uniqueSchema();
         await migrate(store, schema, [
           inboxMigration(schema),
-          parkedEventsMigration(schema),
+          ...parkedEventsMigrations(schema),
           {
             id: '0001_projection',
             sql: `CREATE TABLE ${schema}.projection (event_id uuid NOT NULL, body text)`,

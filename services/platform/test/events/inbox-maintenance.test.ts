@@ -7,7 +7,7 @@ import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { defaultInboxRetentionMs, inboxMigration, pruneInbox } from '../../src/events/inbox';
 import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
-import { listParked, parkedEventsMigration, parkEvents, replayParked } from '../../src/events/parked';
+import { listParked, parkedEventsMigrations, parkEvents, replayParked } from '../../src/events/parked';
 import { projection } from '../../src/events/projection';
 import type { BusMessage, EventBus } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
@@ -39,7 +39,7 @@ function describeInboxMaintenance(open: () => Promise<Db>) {
     await migrate(db, schema, [
       outboxMigration(schema),
       inboxMigration(schema),
-      parkedEventsMigration(schema),
+      ...parkedEventsMigrations(schema),
     ]);
   });
 
