@@ -41,8 +41,6 @@ runServiceMain({
       checks: { sessions: () => sessionStore.ping() },
       closers: [
         async () => {
-          // These closers run before the workers are stopped: let the mail relay finish its sends first.
-          await Promise.all((service.workers ?? []).map((worker) => worker.stop()));
           mail.close();
           redis.disconnect();
         },

@@ -65,8 +65,9 @@ export async function startServiceProcess(
         () => proc.db.close(),
         () => proc.bus.close(),
         () => relay.stop(),
-        ...workers.map((worker) => () => worker.stop()),
         ...(proc.closers ?? []),
+        // Closers run last to first: the workers stop before the service's own connections (a mailer, Redis) close.
+        ...workers.map((worker) => () => worker.stop()),
       ],
     },
     drain,
