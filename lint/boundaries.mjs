@@ -48,6 +48,12 @@ const OTHER_WORKSPACE = {
     'Import another workspace by its package name (@vellum/<name>), never by a relative path into its files.',
 };
 
+/** The services' barrel of the contracts, event descriptors included: no place in a browser bundle. */
+const PROTO_BARREL = {
+  name: '@vellum/proto',
+  message: 'A frontend imports a subpath of the contracts: @vellum/proto/api, /editor, /remotes or /version.',
+};
+
 const SRC = ['services/*/src/**/*.ts', 'proto/src/**/*.ts', 'frontends/*/src/**/*.{ts,tsx}'];
 
 export const boundaries = [
@@ -89,14 +95,19 @@ export const boundaries = [
   {
     // The shell reaches a remote only at run time (Module Federation), never by import; remotes never import the
     // shell or each other.
+    // A browser build takes the contracts by subpath, never the services' barrel with the event descriptors.
     files: ['frontends/*/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: DRIVERS,
+          paths: [...DRIVERS, PROTO_BARREL],
           patterns: [
             OTHER_WORKSPACE,
+            {
+              group: ['@vellum/proto/events', '@vellum/proto/src', '@vellum/proto/src/*'],
+              message: PROTO_BARREL.message,
+            },
             {
               group: [
                 '@vellum/shell',

@@ -57,6 +57,12 @@ const refused = [
     "import { x } from '@vellum/shell/src/app';\nexport const y = x;\n",
     /run time/,
   ],
+  ['frontends/shell/src/x.ts', "import { x } from '@vellum/proto';\nexport const y = x;\n", /subpath/],
+  [
+    'frontends/editor/src/x.ts',
+    "import { x } from '@vellum/proto/events';\nexport const y = x;\n",
+    /subpath/,
+  ],
   [
     'frontends/actions/src/x.ts',
     "import { x } from '../../editor/src/index';\nexport const y = x;\n",
@@ -84,6 +90,7 @@ const allowed = [
   ['services/vellum/src/http/x.ts', "import { Router } from 'express';\nexport const r = Router;\n"],
   ['services/vellum/src/http/x.ts', "import { bodyOf } from '@vellum/platform';\nexport const b = bodyOf;\n"],
   ['frontends/shell/src/x.ts', "import { x } from '@vellum/ui';\nexport const y = x;\n"],
+  ['frontends/editor/src/x.ts', "import { x } from '@vellum/proto/editor';\nexport const y = x;\n"],
   [
     'services/vellum/test/support/x.ts',
     "import { TestClient } from '@vellum/platform/test-support';\nimport { Kafka } from 'kafkajs';\nimport { h } from './harness';\nimport { s } from '../../src/service';\nexport const c = [TestClient, Kafka, h, s];\n",

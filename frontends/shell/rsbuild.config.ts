@@ -3,7 +3,6 @@ import { frontendConfig, gateway } from '@vellum/ui/build';
 import { sharedSingletons } from './federation.shared';
 
 export default frontendConfig({
-  dir: __dirname,
   port: 3000,
   federation: {
     name: 'shell',

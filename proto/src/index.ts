@@ -1,13 +1,7 @@
-// Event contracts (generated from events/**/*.proto; never edit src/gen by hand).
-export * from './gen/vellum/events/v1/envelope_pb';
-export * from './gen/vellum/identity/v1/identity_pb';
-export * from './gen/vellum/vellum/v1/vellum_pb';
-export * from './gen/vellum/social/v1/social_pb';
-export * from './gen/vellum/action/v1/action_pb';
-export * from './runtime';
+// Everything the services share. A browser build imports the subpaths instead ('@vellum/proto/api',
+// '@vellum/proto/editor', '@vellum/proto/remotes', '@vellum/proto/version'), never the event contracts.
+export * from './events';
 export * from './version';
-export * from './events/topics';
-export * from './events/envelope';
 
 // The micro-frontends' names, shared by the gateway, the embedded mode and the frontends' registry.
 export * from './remotes';
@@ -16,13 +10,7 @@ export * from './remotes';
 export * from './text/control-characters';
 
 // API request schemas shared by the server and the client.
-export * from './api/messages';
-export * from './api/fields';
-export * from './api/identity';
-export * from './api/password-checklist';
-export * from './api/vellum';
-export * from './api/social';
-export * from './api/action';
+export * from './api';
 
 // The vellum document schema (TipTap extensions without React) and its validator.
 export * from './editor';

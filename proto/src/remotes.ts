@@ -2,7 +2,7 @@
 // its key in the gateway's /config.json, its `REMOTE_<NAME>_URL`, its `/mf/<name>/` folder in the embedded mode
 // and the shell's `<RemoteRoute remote="<name>" …>`. The services read this list; the frontends' typed registry
 // (label, exposed modules and their props) is built on it in @vellum/ui/remotes. Plain data: no zod, no protobuf,
-// so a browser build may import it ('@vellum/proto/src/remotes') without the schemas.
+// so a browser build may import it ('@vellum/proto/remotes') without the schemas.
 export const REMOTE_NAMES = ['editor', 'messenger', 'actions', 'links'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
 

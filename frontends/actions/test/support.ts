@@ -1,4 +1,4 @@
-import type { ActionsResponse, ActionView, RequestedActionView } from '@vellum/proto';
+import type { ActionsResponse, ActionView, RequestedActionView } from '@vellum/proto/api';
 
 export { ann, renderPage, serve } from '@vellum/ui/test-support';
 

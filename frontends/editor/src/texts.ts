@@ -1,4 +1,4 @@
-import { vellumMessages } from '@vellum/proto';
+import { vellumMessages } from '@vellum/proto/api';
 
 /**
  * Every text of the vellum pages. The spec's (sections 2, 5 and 8) are word for word; the messages shared with the

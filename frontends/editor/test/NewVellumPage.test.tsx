@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { VellumNode } from '@vellum/proto';
+import type { VellumNode } from '@vellum/proto/editor';
 import userEvent from '@testing-library/user-event';
 import NewVellumPage from '../src/pages/NewVellumPage';
 import { draftKey, drafts } from '../src/vellum/drafts';

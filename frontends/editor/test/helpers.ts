@@ -1,6 +1,6 @@
 import type { SignedCirrus } from '@vellum/ui';
 import { ann } from '@vellum/ui/test-support';
-import type { VellumListItem, VellumView } from '@vellum/proto';
+import type { VellumListItem, VellumView } from '@vellum/proto/api';
 
 export { ann, authModals, renderPage, serve } from '@vellum/ui/test-support';
 

@@ -1,4 +1,4 @@
-import { VELLUM_TITLE_MAX, urlMessages } from '@vellum/proto';
+import { VELLUM_TITLE_MAX, urlMessages } from '@vellum/proto/editor';
 import { editButtonLabel, isEditMode, savedFlags } from '../src/vellum/editState';
 import { checkImage, checkLink, checkVideo } from '../src/editor/urls';
 import { filterByTitle, visibleOnly } from '../src/lists/filterByTitle';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { urlMessages, validateVellumDocument, type VellumNode } from '@vellum/proto';
+import { urlMessages, validateVellumDocument, type VellumNode } from '@vellum/proto/editor';
 import VellumPage from '../src/pages/VellumPage';
 import { renderPage, serve, vellumView } from './helpers';
 

@@ -4,11 +4,12 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation, type ModuleFederationOptions } from '@module-federation/rsbuild-plugin';
 
 /** The gateway `rsbuild dev` proxies the API to. */
+/** proto's sources: a frontend bundles them rather than the services' CommonJS build. */
+const protoSources = path.resolve(__dirname, '../../../proto/src');
+
 export const gateway = process.env.VELLUM_GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export interface FrontendConfigOptions {
-  /** The workspace folder (the config's __dirname): its proto-browser.ts stands in for @vellum/proto. */
-  dir: string;
   /** Module Federation: the name (a remote's key in the gateway's /config.json), shared modules, exposes… */
   federation: ModuleFederationOptions & { name: string };
   /** The dev server's port; `<NAME>_DEV_PORT` (SHELL_DEV_PORT, EDITOR_DEV_PORT…) overrides it. */
@@ -19,10 +20,9 @@ export interface FrontendConfigOptions {
 
 /**
  * The rsbuild config every micro-frontend starts from, the shell included: React, a Module Federation build for
- * the browser, `src/index.ts` as the entry (the asynchronous boundary), the API schemas without the services'
- * event contracts, and a dev server that proxies the API to a gateway.
+ * the browser, `src/index.ts` as the entry (the asynchronous boundary), the contracts' sources by subpath, and a dev server that proxies the API to a gateway.
  */
-export function frontendConfig({ dir, federation, port, rsbuild }: FrontendConfigOptions): RsbuildConfig {
+export function frontendConfig({ federation, port, rsbuild }: FrontendConfigOptions): RsbuildConfig {
   const base: RsbuildConfig = {
     plugins: [
       pluginReact(),
@@ -34,7 +34,9 @@ export function frontendConfig({ dir, federation, port, rsbuild }: FrontendConfi
       }),
     ],
     resolve: {
-      alias: { '@vellum/proto$': path.join(dir, 'proto-browser.ts') },
+      // The contracts' TypeScript sources, bundled per subpath (@vellum/proto/api, /editor, /remotes, /version);
+      // proto's `sideEffects: false` lets the bundler drop the schemas a page does not use.
+      alias: { '@vellum/proto': protoSources },
     },
     source: {
       entry: { index: './src/index.ts' },

@@ -24,7 +24,6 @@ export interface RemoteConfigOptions {
  */
 export function remoteConfig({ dir, name, exposes, port, rsbuild }: RemoteConfigOptions): RsbuildConfig {
   return frontendConfig({
-    dir,
     port,
     federation: { name, exposes, shared: sharedSingletons({ dependencies: packageDependencies(dir) }) },
     rsbuild: mergeRsbuildConfig(

@@ -5,7 +5,7 @@
 // typed from it, so a module a remote does not expose, or the wrong props, fail type-checking; each remote's
 // exposes.ts is checked against it (describeRemoteContract). Plain data and types: no React, no zod, so the
 // shell's first page may import it.
-import { REMOTE_NAMES, type RemoteName } from '@vellum/proto/src/remotes';
+import { REMOTE_NAMES, type RemoteName } from '@vellum/proto/remotes';
 
 export { REMOTE_NAMES, type RemoteName };
 

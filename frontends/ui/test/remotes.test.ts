@@ -1,4 +1,4 @@
-import { REMOTE_NAMES as PROTO_REMOTE_NAMES } from '@vellum/proto';
+import { REMOTE_NAMES as PROTO_REMOTE_NAMES } from '@vellum/proto/remotes';
 import { REMOTE_NAMES, REMOTES, exposedModuleKeys, remoteLabel } from '../src/remotes';
 
 describe('the registry of remotes (@vellum/ui/remotes)', () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Form } from '@vellum/ui';
-import { actionTextSchema, PRIORITIES, type ActionPriorityName } from '@vellum/proto';
+import { actionTextSchema, PRIORITIES, type ActionPriorityName } from '@vellum/proto/api';
 
 export interface ActionDraft {
   text: string;

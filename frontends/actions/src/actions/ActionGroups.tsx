@@ -6,7 +6,7 @@ import {
   type ActionsResponse,
   type ActionView,
   type RequestedActionView,
-} from '@vellum/proto';
+} from '@vellum/proto/api';
 import { filterActions } from './filterActions';
 import { PriorityBadge } from './PriorityBadge';
 

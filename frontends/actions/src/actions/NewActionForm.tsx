@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { Button, Card, Form, paths, useForm } from '@vellum/ui';
-import { DEFAULT_PRIORITY } from '@vellum/proto';
+import { DEFAULT_PRIORITY } from '@vellum/proto/api';
 import { actionsApi } from '../api/actionsApi';
 import { ActionFields, draftIsValid, type ActionDraft } from './ActionFields';
 import { useActionChanges } from './useActionChanges';

@@ -1,5 +1,5 @@
 import { Badge, actionsBadgeVariant } from '@vellum/ui';
-import type { ActionPriorityName } from '@vellum/proto';
+import type { ActionPriorityName } from '@vellum/proto/api';
 
 /** A priority in the colours of the top bar's badge: High danger, Medium info, Low light. */
 export function PriorityBadge({ priority }: { priority: ActionPriorityName }) {

@@ -1,4 +1,4 @@
-import type { ActionView } from '@vellum/proto';
+import type { ActionView } from '@vellum/proto/api';
 
 /** Case-insensitive substring match on the text, client-side (like the spec's title filter). */
 export function filterActions<A extends ActionView>(actions: A[], filter: string): A[] {

@@ -5,7 +5,7 @@ import type {
   ActionRequestSent,
   ActionsResponse,
   ActionView,
-} from '@vellum/proto';
+} from '@vellum/proto/api';
 
 const seg = encodeURIComponent;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Container, Form, LoadingOverlay, NotFound, paths, useSession, useTitle } from '@vellum/ui';
-import type { ActionsResponse } from '@vellum/proto';
+import type { ActionsResponse } from '@vellum/proto/api';
 import { actionKeys, actionsApi } from '../api/actionsApi';
 import { ActionDetailModal } from '../actions/ActionDetailModal';
 import { ActionGroups, type OpenedAction } from '../actions/ActionGroups';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Form, MessageModal, Modal, useForm } from '@vellum/ui';
-import { actionMessages, DEFAULT_PRIORITY } from '@vellum/proto';
+import { actionMessages, DEFAULT_PRIORITY } from '@vellum/proto/api';
 import { actionsApi } from '../api/actionsApi';
 import { ActionFields, draftIsValid, type ActionDraft } from '../actions/ActionFields';
 

@@ -1,4 +1,4 @@
-import type { VellumPageResponse } from '@vellum/proto';
+import type { VellumPageResponse } from '@vellum/proto/api';
 import { isApiError } from '@vellum/ui';
 import { vellumApi } from './vellumApi';
 

@@ -5,7 +5,7 @@ import type {
   ScoreResponse,
   VellumListResponse,
   VellumPageResponse,
-} from '@vellum/proto';
+} from '@vellum/proto/api';
 import type { ConversationVellumResponse, SavedVellumResponse, ViewedCirrus } from './types';
 
 const seg = encodeURIComponent;

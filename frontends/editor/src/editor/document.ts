@@ -3,7 +3,7 @@ import {
   validateVellumDocument,
   type VellumDocument,
   type VellumNode,
-} from '@vellum/proto';
+} from '@vellum/proto/editor';
 
 export const EMPTY_DOCUMENT: VellumDocument = { type: 'doc', content: [{ type: 'paragraph' }] };
 

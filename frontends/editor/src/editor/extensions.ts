@@ -1,7 +1,7 @@
 import type { AnyExtension, Node } from '@tiptap/core';
 import { CodeBlockLowlight } from '@tiptap/extension-code-block-lowlight';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
-import { vellumExtensions, type VellumExtensionOverrides } from '@vellum/proto';
+import { vellumExtensions, type VellumExtensionOverrides } from '@vellum/proto/editor';
 import { texts } from '../texts';
 import { lowlight } from './lowlight';
 import './commands';

@@ -14,7 +14,7 @@ import typescript from 'highlight.js/lib/languages/typescript';
 import vim from 'highlight.js/lib/languages/vim';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import type { CodeBlockLanguage } from '@vellum/proto';
+import type { CodeBlockLanguage } from '@vellum/proto/editor';
 
 type LanguageFn = Parameters<ReturnType<typeof createLowlight>['register']>[1];
 

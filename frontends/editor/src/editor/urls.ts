@@ -1,4 +1,4 @@
-import { IMAGE_PROTOCOLS, LINK_PROTOCOLS, isSafeUrl, urlMessages, videoIdOf } from '@vellum/proto';
+import { IMAGE_PROTOCOLS, LINK_PROTOCOLS, isSafeUrl, urlMessages, videoIdOf } from '@vellum/proto/editor';
 
 export type Checked = { ok: true; url: string } | { ok: false; message: string };
 

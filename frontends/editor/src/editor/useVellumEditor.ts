@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useEditor, type Editor } from '@tiptap/react';
-import type { VellumDocument } from '@vellum/proto';
+import type { VellumDocument } from '@vellum/proto/editor';
 import { editorExtensions } from './extensions';
 import { EMPTY_DOCUMENT, serializeDocument } from './document';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import type { VellumListItem } from '@vellum/proto';
+import type { VellumListItem } from '@vellum/proto/api';
 import {
   Container,
   Form,

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { VellumListItem } from '@vellum/proto';
+import type { VellumListItem } from '@vellum/proto/api';
 import { texts } from '../texts';
 import { filterByTitle, visibleOnly } from './filterByTitle';
 import { ListControls } from './ListControls';

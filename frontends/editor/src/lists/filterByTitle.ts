@@ -1,4 +1,4 @@
-import type { VellumListItem } from '@vellum/proto';
+import type { VellumListItem } from '@vellum/proto/api';
 
 /** A list row with the client's local visible flag (spec section 3). */
 export type ListedVellum = VellumListItem & { visible: boolean };

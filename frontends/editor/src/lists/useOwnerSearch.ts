@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { VELLUM_SEARCH_MIN, type VellumListItem } from '@vellum/proto';
+import { VELLUM_SEARCH_MIN, type VellumListItem } from '@vellum/proto/api';
 import { useDebounce } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 

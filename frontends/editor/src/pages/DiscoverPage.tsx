@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { DiscoverResponse, VellumListItem } from '@vellum/proto';
+import type { DiscoverResponse, VellumListItem } from '@vellum/proto/api';
 import { Container, LoadingOverlay, useTitle } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { MoreOnScroll } from '../lists/MoreOnScroll';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { SCORE_LEVELS, type ScoreLevel, type ScoreResponse } from '@vellum/proto';
+import { SCORE_LEVELS, type ScoreLevel, type ScoreResponse } from '@vellum/proto/api';
 import { Badge, Button, Modal, useAuthModals, useSession } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { texts } from '../texts';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { VELLUM_TITLE_MAX } from '@vellum/proto';
+import { VELLUM_TITLE_MAX } from '@vellum/proto/editor';
 import { texts } from '../texts';
 
 export interface TitleFieldProps {

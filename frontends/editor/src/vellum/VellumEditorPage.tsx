@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import { EditorContent } from '@tiptap/react';
-import type { VellumView } from '@vellum/proto';
+import type { VellumView } from '@vellum/proto/api';
 import { Container, paths, useTitle } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { Toolbar } from '../editor/toolbar/Toolbar';

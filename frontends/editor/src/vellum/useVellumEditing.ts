@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Editor } from '@tiptap/react';
-import type { VellumView } from '@vellum/proto';
+import type { VellumView } from '@vellum/proto/api';
 import { useSession } from '@vellum/ui';
 import { parseVellumText, serializeDocument } from '../editor/document';
 import { loadDocument, useVellumEditor } from '../editor/useVellumEditor';

@@ -1,4 +1,4 @@
-import { passwordChecklist } from '@vellum/proto';
+import { passwordChecklist } from '@vellum/proto/api';
 
 const ITEMS = [
   ['length', '8+ characters'],

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { signUpFormSchema, signUpSchema, validationMessages } from '@vellum/proto';
+import { signUpFormSchema, signUpSchema, validationMessages } from '@vellum/proto/api';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usernameSchema } from '@vellum/proto';
+import { usernameSchema } from '@vellum/proto/api';
 import { api, useDebounce } from '@vellum/ui/core';
 
 type Availability = 'unknown' | 'available' | 'unavailable';

@@ -1,4 +1,3 @@
-// The browser keeps its own copy: importing proto's would pull the shared schemas (and zod) into the welcome page.
-// frontends/ui/test/version.test.ts checks it equals proto's PRODUCT_VERSION, the one the gateway serves.
-export const PRODUCT_VERSION = '24.10.0';
+// The version is proto's, the one the gateway serves in /config.json; its subpath carries no schemas.
+export { PRODUCT_VERSION } from '@vellum/proto/version';
 export const FIRST_YEAR = 2010;

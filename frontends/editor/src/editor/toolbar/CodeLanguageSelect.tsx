@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { CODE_BLOCK_LANGUAGES } from '@vellum/proto';
+import { CODE_BLOCK_LANGUAGES } from '@vellum/proto/editor';
 
 /** While the cursor is in a code block: its language, for the highlighting (spec section 9's longer list). */
 export function CodeLanguageSelect({ editor }: { editor: Editor }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { HEADING_LEVELS } from '@vellum/proto';
+import { HEADING_LEVELS } from '@vellum/proto/editor';
 import { texts } from '../../texts';
 import { checkImage } from '../urls';
 import { BasicTools } from './SmallToolbar';

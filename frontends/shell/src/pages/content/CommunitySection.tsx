@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api, paths } from '@vellum/ui/core';
-import type { CreatorsResponse, CreatorView, VellumListItem, VellumListResponse } from '@vellum/proto';
+import type { CreatorsResponse, CreatorView, VellumListItem, VellumListResponse } from '@vellum/proto/api';
 import { InitialsAvatar } from './InitialsAvatar';
 
 interface Community {

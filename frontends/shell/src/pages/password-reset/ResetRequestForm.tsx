@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { emailRequestSchema } from '@vellum/proto';
+import { emailRequestSchema } from '@vellum/proto/api';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { resetPasswordFormSchema, validationMessages } from '@vellum/proto';
+import { resetPasswordFormSchema, validationMessages } from '@vellum/proto/api';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';

@@ -1,4 +1,4 @@
-import { emailRequestSchema } from '@vellum/proto';
+import { emailRequestSchema } from '@vellum/proto/api';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';

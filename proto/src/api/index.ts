@@ -1,0 +1,8 @@
+// The API's request and response schemas, shared by the services and the browser ('@vellum/proto/api').
+export * from './messages';
+export * from './fields';
+export * from './identity';
+export * from './password-checklist';
+export * from './vellum';
+export * from './social';
+export * from './action';
