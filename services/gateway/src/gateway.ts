@@ -46,6 +46,8 @@ export interface Gateway {
   app: Express;
   /** Attach to the HTTP server so websocket upgrades reach their service. */
   attachUpgrades(server: Server): void;
+  /** Closes the kept-alive connections to the services, once the server has drained. */
+  close(): void;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -130,7 +132,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   };
 
-  return { app, attachUpgrades };
+  return { app, attachUpgrades, close: () => proxies.forEach((proxy) => proxy.close()) };
 }
 
 export { VERSION } from './version';

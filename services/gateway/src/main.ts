@@ -39,7 +39,7 @@ async function main() {
       logger,
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-      closers: [async () => redis.disconnect(), async () => stopTelemetry?.()],
+      closers: [async () => redis.disconnect(), async () => stopTelemetry?.(), async () => gateway.close()],
     },
     drain,
   );

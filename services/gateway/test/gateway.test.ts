@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +42,14 @@ async function echoUpstream(): Promise<{ server: Server; url: string; upgraded: 
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, upgraded };
+}
+
+/** Counts the TCP connections a server accepts from now on. */
+function countConnections(server: Server) {
+  let count = 0;
+  const onConnection = () => (count += 1);
+  server.on('connection', onConnection);
+  return { count: () => count, stop: () => server.off('connection', onConnection) };
 }
 
 const signedCookie = (sid: string) =>
@@ -118,6 +126,40 @@ describe('gateway', () => {
 
     const forgedCookie = await echo('/api/sc', { headers: { cookie: 'vellum.sid=s%3Asid-1.bad' } });
     expect(forgedCookie.body.headers['x-vellum-caller']).toBeUndefined();
+  });
+
+  it('keeps the client connection and its own connection to the service alive across API calls', async () => {
+    const upstreamConnections = countConnections(upstream.server);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ connection: string | undefined; keepAlive: string | undefined; socket: Socket }>(
+        (resolve, reject) => {
+          const req = httpRequest(`${running.url}/api/sc`, { agent, headers: viaIngress }, (res) => {
+            res.resume();
+            res.on('end', () =>
+              resolve({
+                connection: res.headers.connection,
+                keepAlive: res.headers['keep-alive'],
+                socket: req.socket!,
+              }),
+            );
+          });
+          req.on('error', reject);
+          req.end();
+        },
+      );
+    try {
+      const answers = [await get(), await get(), await get()];
+      expect(answers.map((a) => a.connection)).toEqual(['keep-alive', 'keep-alive', 'keep-alive']);
+      // The upstream's own keep-alive hint is about the gateway's connection to it, not the client's.
+      expect(answers[0]!.keepAlive).not.toBe('timeout=5');
+      expect(new Set(answers.map((a) => a.socket)).size).toBe(1);
+      // At most one new connection: the gateway may still hold one from an earlier call.
+      expect(upstreamConnections.count()).toBeLessThanOrEqual(1);
+    } finally {
+      upstreamConnections.stop();
+      agent.destroy();
+    }
   });
 
   it('streams request bodies to the service untouched', async () => {

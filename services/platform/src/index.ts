@@ -12,6 +12,7 @@ export * from './http/request';
 export * from './http/refuse-control-characters';
 export * from './http/health';
 export * from './http/create-app';
+export * from './http/browser-security-headers';
 export * from './http/serve';
 export * from './http/trusted-proxies';
 export * from './session/session-store';

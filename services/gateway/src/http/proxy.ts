@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -10,17 +10,32 @@ export const UNREACHABLE_MESSAGE =
 export interface Proxy {
   handle: RequestHandler;
   upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void;
+  /** Closes the kept-alive connections to the upstream (after the gateway has drained). */
+  close(): void;
 }
 
-/** Streams requests (bodies untouched) and websocket upgrades to one upstream base URL. */
+/** The hop-by-hop headers of the upstream's answer: they describe the gateway's connection to it, not the client's. */
+const UPSTREAM_HOP_HEADERS = ['connection', 'keep-alive'];
+
+/**
+ * Streams requests (bodies untouched) and websocket upgrades to one upstream base URL, over kept-alive connections.
+ * Without an agent http-proxy asks the upstream for `Connection: close` and passes that answer on, so every client
+ * connection (browser, ingress) closed after each API call. The idle time-out stays under the services' 65 s
+ * keep-alive (platform serve.ts), so the gateway drops an idle connection before the upstream does.
+ */
 export function proxyTo(target: string, logger: Logger): Proxy {
+  const agent = new Agent({ keepAlive: true, timeout: 60_000, scheduling: 'lifo' });
   const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
+    agent,
     // The gateway sets X-Forwarded-For and -Proto itself (forwarded-headers.ts); appending would add a second hop.
     xfwd: false,
     ws: false,
     proxyTimeout: 60_000,
     on: {
+      proxyRes(proxyRes) {
+        for (const name of UPSTREAM_HOP_HEADERS) delete proxyRes.headers[name];
+      },
       error(err, _req, res) {
         logger.warn({ err, target }, 'upstream unreachable');
         if ('writeHead' in res && !res.headersSent) {
@@ -35,5 +50,6 @@ export function proxyTo(target: string, logger: Logger): Proxy {
   return {
     handle: middleware as unknown as RequestHandler,
     upgrade: (req, socket, head) => middleware.upgrade(req, socket, head),
+    close: () => agent.destroy(),
   };
 }

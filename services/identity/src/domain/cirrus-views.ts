@@ -23,6 +23,13 @@ export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<strin
   };
 }
 
+/** The signed cirrus of GET /api/user (the older call): username, name and image (empty when none). */
+export const signedUserView = (cirrus: CirrusRecord) => ({
+  username: cirrus.username,
+  name: cirrus.displayName,
+  image: cirrus.image ?? '',
+});
+
 /**
  * The viewed cirrus of spec section 3. The email is personal data: only the cirrus itself sees it; everyone else
  * gets an empty string in its place.

@@ -15,9 +15,10 @@ import {
 import { signInSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
-import { signedCirrusView } from '../domain/cirrus-views';
+import { signedCirrusView, signedUserView } from '../domain/cirrus-views';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
 import { recordSignIn } from '../use-cases/record-sign-in';
+import { viewSignedCirrus } from '../use-cases/view-signed-cirrus';
 import { signInThrottle, tooManySignIns } from './signin-throttle';
 
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
@@ -113,19 +114,13 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   router.post('/api/signout', sessionMiddleware(ctx), signOut);
 
   router.get('/api/sc', async (req, res) => {
-    const caller = maybeCallerOf(req);
-    const cirrus = caller ? await cirrusStore.byId(ctx.db, caller.id) : null;
+    const cirrus = await viewSignedCirrus(ctx, maybeCallerOf(req));
     res.json({ signedCirrus: cirrus ? signedCirrusView(cirrus, ctx.admins) : null });
   });
 
   router.get('/api/user', async (req, res) => {
-    const caller = maybeCallerOf(req);
-    const cirrus = caller ? await cirrusStore.byId(ctx.db, caller.id) : null;
-    res.json({
-      signed_cirrus: cirrus
-        ? { username: cirrus.username, name: cirrus.displayName, image: cirrus.image ?? '' }
-        : null,
-    });
+    const cirrus = await viewSignedCirrus(ctx, maybeCallerOf(req));
+    res.json({ signed_cirrus: cirrus ? signedUserView(cirrus) : null });
   });
 
   router.get('/check_session', (req, res) => {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { bodyOf, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
-import { signUpSchema, usernameSchema } from '@vellum/proto';
+import { signUpSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
-import { cirrusStore } from '../store/cirrus-store';
+import { checkUsername } from '../use-cases/check-username';
 import { signUp } from '../use-cases/sign-up';
 
 export function signupRoutes(ctx: IdentityContext): Router {
@@ -15,8 +15,7 @@ export function signupRoutes(ctx: IdentityContext): Router {
   });
 
   router.get('/api/username/:handle', async (req, res) => {
-    const parsed = usernameSchema.safeParse(paramOf(req, 'handle'));
-    const available = parsed.success && !(await cirrusStore.byUsername(ctx.db, parsed.data));
+    const available = await checkUsername(ctx, maybeCallerOf(req), { username: paramOf(req, 'handle') });
     res.json({ available });
   });
 

@@ -1,9 +1,9 @@
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import { requestIdOf, REQUEST_ID_HEADER } from './request-id';
 import type { ProxyTrust } from './trusted-proxies';
+import { browserSecurityHeaders } from './browser-security-headers';
 
 export interface AppOptions {
   logger: Logger;
@@ -25,17 +25,15 @@ export interface AppOptions {
   trustProxy?: ProxyTrust;
   /** Websocket origins the pages may connect to besides their own (`wss://vellum.example.com`). */
   websocketOrigins?: string[];
+  /**
+   * The browser-facing security headers (CSP, framing, HSTS, Permissions-Policy…); on by default. A service behind
+   * the gateway leaves them to it: the gateway sets them on every answer it passes on, and setting them twice on
+   * the request path only costs time.
+   */
+  browserHeaders?: boolean;
 }
 
-/** Browser features no page of Vellum uses, switched off for every page and anything embedded in it. */
-export const PERMISSIONS_POLICY =
-  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
-  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
-
-/** HSTS means something only on an answer that came over HTTPS; over plain HTTP browsers ignore it. */
-const HSTS = 'max-age=31536000; includeSubDomains';
-
-/** The express app every service starts from: request ids, request logs, security headers, JSON bodies. */
+/** The express app every process starts from: request ids, request logs, security headers, JSON bodies. */
 export function createHttpApp(options: AppOptions): Express {
   const app = express();
   const quiet = new Set(options.quietPaths ?? ['/healthz', '/readyz']);
@@ -54,29 +52,7 @@ export function createHttpApp(options: AppOptions): Express {
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...(options.scriptOrigins ?? [])],
-          styleSrc: ["'self'", "'unsafe-inline'", ...(options.scriptOrigins ?? [])],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
-          connectSrc: ["'self'", ...(options.websocketOrigins ?? []), ...(options.scriptOrigins ?? [])],
-          objectSrc: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
-    }),
-  );
-  app.use((req, res, next) => {
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    next();
-  });
+  if (options.browserHeaders ?? true) app.use(browserSecurityHeaders(options));
   if (options.parseJson ?? true) app.use(express.json({ limit: options.bodyLimit ?? '100kb' }));
   return app;
 }

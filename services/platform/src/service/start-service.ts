@@ -46,7 +46,8 @@ export async function startServiceProcess(
   for (const worker of workers) worker.start();
 
   const drain = { draining: false };
-  const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit });
+  // Browsers reach a service only through the gateway, which sets their security headers on every answer.
+  const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit, browserHeaders: false });
   app.use(
     healthRouter(
       { database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks },

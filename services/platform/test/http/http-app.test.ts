@@ -59,6 +59,18 @@ describe('http bootstrap', () => {
     expect(JSON.stringify(res.body)).not.toContain('secret internals');
   });
 
+  it("leaves the browser's security headers to the gateway when a service asks so", async () => {
+    const service = createHttpApp({ logger, browserHeaders: false });
+    service.get('/x', (_req, res) => {
+      res.json({});
+    });
+    const res = await request(service).get('/x');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
   it('refuses oversized and malformed bodies', async () => {
     const big = await request(app())
       .post('/echo')

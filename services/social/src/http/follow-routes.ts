@@ -1,13 +1,12 @@
 import { Router, type RequestHandler } from 'express';
-import { callerOf, paramOf, type Caller } from '@vellum/platform';
+import { callerOf, maybeCallerOf, paramOf, type Caller } from '@vellum/platform';
 import { socialMessages } from '@vellum/proto';
 import type { SocialContext } from '../context';
-import { foundCirrus } from '../domain/follow-rules';
 import { followStatus } from '../domain/people-views';
-import { directoryStore, type DirectoryEntry } from '../store/directory-store';
-import { followStore } from '../store/follow-store';
+import type { DirectoryEntry } from '../store/directory-store';
 import { follow } from '../use-cases/follow';
 import { unfollow } from '../use-cases/unfollow';
+import { viewFollowStatus } from '../use-cases/view-follow-status';
 
 type FollowChange = (
   ctx: SocialContext,
@@ -24,8 +23,9 @@ export function followRoutes(ctx: SocialContext): Router {
   const router = Router();
 
   router.get('/api/cirrus/:username/follow', async (req, res) => {
-    const cirrus = foundCirrus(await directoryStore.visible(ctx.db, paramOf(req, 'username')));
-    const following = req.caller ? await followStore.isFollowing(ctx.db, req.caller.id, cirrus.id) : false;
+    const { cirrus, following } = await viewFollowStatus(ctx, maybeCallerOf(req), {
+      username: paramOf(req, 'username'),
+    });
     res.json(followStatus(cirrus, following));
   });
 

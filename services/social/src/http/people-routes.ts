@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
-import { paramOf, queryAs } from '@vellum/platform';
+import { maybeCallerOf, paramOf, queryAs } from '@vellum/platform';
 import { peoplePageQuerySchema } from '@vellum/proto';
 import type { SocialContext } from '../context';
-import { foundCirrus } from '../domain/follow-rules';
 import { followerEntry, followingEntry } from '../domain/people-views';
-import { directoryStore } from '../store/directory-store';
-import { followStore, type Page } from '../store/follow-store';
+import type { Page } from '../store/follow-store';
+import { listPeople } from '../use-cases/list-people';
 
 const { limit, cursor } = peoplePageQuerySchema.shape;
 
@@ -23,16 +22,14 @@ export function peopleRoutes(ctx: SocialContext): Router {
   const router = Router();
 
   router.get('/api/cirrus/:username/followers', async (req, res) => {
-    const page = pageOf(req);
-    const cirrus = foundCirrus(await directoryStore.visible(ctx.db, paramOf(req, 'username')));
-    const { people, nextCursor } = await followStore.followers(ctx.db, cirrus.id, page);
+    const input = { username: paramOf(req, 'username'), side: 'followers' as const, page: pageOf(req) };
+    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), input);
     res.json({ followers: people.map(followerEntry), nextCursor });
   });
 
   router.get('/api/cirrus/:username/following', async (req, res) => {
-    const page = pageOf(req);
-    const cirrus = foundCirrus(await directoryStore.visible(ctx.db, paramOf(req, 'username')));
-    const { people, nextCursor } = await followStore.following(ctx.db, cirrus.id, page);
+    const input = { username: paramOf(req, 'username'), side: 'following' as const, page: pageOf(req) };
+    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), input);
     res.json({ followings: people.map(followingEntry), nextCursor });
   });
 

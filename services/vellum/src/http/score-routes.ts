@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { callerOf, NotFound, paramOf } from '@vellum/platform';
+import { callerOf, paramOf } from '@vellum/platform';
 import { vellumMessages } from '@vellum/proto';
 import type { VellumContext } from '../context';
-import { accessOf, vellumIdOf } from '../domain/access';
+import { vellumIdOf } from '../domain/access';
 import { levelValue, scoreLevelOf, scoreOf } from '../domain/score';
-import { ratingStore } from '../store/rating-store';
-import { vellumStore } from '../store/vellum-store';
 import { rateVellum } from '../use-cases/rate-vellum';
+import { viewScore } from '../use-cases/view-score';
 
 /** A vellum's score: anyone who may read it sees it; a signed-in reader other than the owner rates it. */
 export function scoreRoutes(ctx: VellumContext): Router {
@@ -14,11 +13,7 @@ export function scoreRoutes(ctx: VellumContext): Router {
   const required = ctx.config.ratingsRequired;
 
   router.get('/api/vellum/:id/score', async (req, res) => {
-    const id = vellumIdOf(paramOf(req, 'id'));
-    const vellum = await vellumStore.byId(ctx.db, id);
-    if (!vellum || accessOf(vellum, req.caller) === 'none') throw new NotFound(vellumMessages.notFound);
-    const mine = req.caller ? await ratingStore.levelOf(ctx.db, id, req.caller.id) : null;
-    res.json(scoreOf({ count: vellum.ratingCount, sum: vellum.ratingSum }, required, mine));
+    res.json(await viewScore(ctx, req.caller, { id: vellumIdOf(paramOf(req, 'id')) }));
   });
 
   router.put('/api/vellum/:id/score/:level', async (req, res) => {

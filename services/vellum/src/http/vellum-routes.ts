@@ -2,11 +2,11 @@ import { Router } from 'express';
 import { bodyOf, callerOf, paramOf } from '@vellum/platform';
 import { newVellumSchema, saveVellumSchema, vellumMessages } from '@vellum/proto';
 import type { VellumContext } from '../context';
-import { accessOf, isVellumId, vellumIdOf } from '../domain/access';
+import { vellumIdOf } from '../domain/access';
 import { vellumView } from '../domain/views';
-import { vellumStore } from '../store/vellum-store';
 import { createVellum } from '../use-cases/create-vellum';
 import { deleteVellum } from '../use-cases/delete-vellum';
+import { readVellum } from '../use-cases/read-vellum';
 import { saveVellum } from '../use-cases/save-vellum';
 import { setVisibility } from '../use-cases/set-visibility';
 
@@ -16,14 +16,16 @@ export function vellumRoutes(ctx: VellumContext): Router {
 
   /** The vellum as its page shows it. A missing vellum and someone else's private one answer alike. */
   router.get('/api/vellum/:id', async (req, res) => {
-    const id = paramOf(req, 'id');
-    const vellum = isVellumId(id) ? await vellumStore.byId(ctx.db, id) : null;
-    const access = vellum ? accessOf(vellum, req.caller) : 'none';
-    if (!vellum || access === 'none') {
+    const readable = await readVellum(ctx, req.caller, { id: paramOf(req, 'id') });
+    if (!readable) {
       res.json({ vellum: null, viewAuthorized: false, isOwner: false });
       return;
     }
-    res.json({ vellum: vellumView(vellum), viewAuthorized: true, isOwner: access === 'owner' });
+    res.json({
+      vellum: vellumView(readable.vellum),
+      viewAuthorized: true,
+      isOwner: readable.access === 'owner',
+    });
   });
 
   router.post('/api/vellum-new', async (req, res) => {

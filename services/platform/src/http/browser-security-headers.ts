@@ -1,0 +1,43 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+
+/** Browser features no page of Vellum uses, switched off for every page and anything embedded in it. */
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
+
+/** HSTS means something only on an answer that came over HTTPS; over plain HTTP browsers ignore it. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface BrowserSecurityOptions {
+  /** Origins of remotes served elsewhere: the shell fetches their manifest, runs their scripts, loads their styles. */
+  scriptOrigins?: string[];
+  /** Websocket origins the pages may connect to besides their own. */
+  websocketOrigins?: string[];
+}
+
+/** The headers every answer a browser gets carries: a page's CSP, framing and sniffing rules, HSTS over TLS. */
+export function browserSecurityHeaders(options: BrowserSecurityOptions): RequestHandler {
+  const scriptOrigins = options.scriptOrigins ?? [];
+  const helmetHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptOrigins],
+        styleSrc: ["'self'", "'unsafe-inline'", ...scriptOrigins],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        connectSrc: ["'self'", ...(options.websocketOrigins ?? []), ...scriptOrigins],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    helmetHeaders(req, res, next);
+  };
+}
