@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
@@ -69,6 +70,29 @@ describe('http bootstrap', () => {
     expect(res.headers['content-security-policy']).toBeUndefined();
     expect(res.headers['permissions-policy']).toBeUndefined();
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('logs one line per request with its id, method, path, status and time, and no header', async () => {
+    const lines: Array<Record<string, any>> = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const logged = createHttpApp({ logger: pino({ level: 'info' }, sink) });
+    logged.get('/x', (_req, res) => {
+      res.json({});
+    });
+    await request(logged).get('/x?a=1').set('cookie', 'vellum.sid=secret').set('x-request-id', 'req-9');
+    const line = lines.find((l) => l.req);
+    expect(line).toMatchObject({
+      req: { id: 'req-9', method: 'GET', url: '/x?a=1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(lines)).not.toContain('secret');
+    expect(line!.req.headers).toBeUndefined();
   });
 
   it('refuses oversized and malformed bodies', async () => {
