@@ -21,6 +21,7 @@ const benches = [
     'services/vellum/bench/discovery.bench.ts',
   ],
   ['social: search and follower lists, 100,000 cirri', 'services/social/bench/social.bench.ts'],
+  ['embedded writes: create + publish, layer by layer', 'services/vellum/bench/embedded-writes.bench.ts'],
 ];
 let failed = 0;
 for (const [title, file] of benches) {
