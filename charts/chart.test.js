@@ -442,7 +442,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       PUBLIC_URL: 'https://vellum.example.com',
       PORT: '8080',
       MAIL_FROM: expect.any(String),
-      ADMIN_USERNAMES: '',
+      ADMIN_EMAILS: '',
     });
     expect(data('identity')).not.toHaveProperty('OTEL_EXPORTER_OTLP_ENDPOINT');
     const service = named(objects, 'Service', 'identity');
@@ -458,11 +458,11 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '--set',
       'global.otel.endpoint=http://otel:4318',
       '--set-json',
-      'identity.env.ADMIN_USERNAMES=["ada","bob"]',
+      'identity.env.ADMIN_EMAILS=["ada@example.com","bob@example.com"]',
     );
     expect(named(traced, 'ConfigMap', 'identity-env').data).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318',
-      ADMIN_USERNAMES: 'ada,bob',
+      ADMIN_EMAILS: 'ada@example.com,bob@example.com',
     });
     const checksum = (list) =>
       named(list, 'Deployment', 'identity').spec.template.metadata.annotations['checksum/env'];

@@ -22,7 +22,13 @@ export const embeddedEnv = z.object({
   INTERNAL_AUTH_SECRET: env.optional(env.secret()),
   SMTP_URL: env.optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL')),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
-  ADMIN_USERNAMES: env.list(),
+  /** Comma-separated emails of the admins: an account is an admin once it has verified one of them. */
+  ADMIN_EMAILS: env.list(),
+  // Admins were once named by username, which anyone could claim by signing up first (issue 17).
+  ADMIN_USERNAMES: z
+    .string()
+    .max(0, 'is no longer read: name the admins by email in ADMIN_EMAILS')
+    .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ...vellumSettingsShape,
   /** The built frontends; defaults to the repository's frontends/. */

@@ -68,7 +68,7 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
         },
         sessionSecret: secrets.sessionSecret,
         internalAuthSecret: secrets.internalAuthSecret,
-        adminUsernames: env.ADMIN_USERNAMES,
+        adminEmails: env.ADMIN_EMAILS,
         secureCookies: (env.PUBLIC_URL ?? '').startsWith('https:'),
       },
     }),

@@ -9,7 +9,8 @@ export interface IdentityConfig {
   publicUrl: string;
   sessionSecret: string;
   internalAuthSecret: string;
-  adminUsernames: string[];
+  /** Emails whose verified owner is an admin (ADMIN_EMAILS). */
+  adminEmails: string[];
   /** Session cookies only over HTTPS (true when PUBLIC_URL is https). */
   secureCookies: boolean;
 }

@@ -32,7 +32,7 @@ runServiceMain({
         publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
         sessionSecret: env.SESSION_SECRET,
         internalAuthSecret: env.INTERNAL_AUTH_SECRET,
-        adminUsernames: env.ADMIN_USERNAMES,
+        adminEmails: env.ADMIN_EMAILS,
         secureCookies: env.PUBLIC_URL.startsWith('https:'),
       },
     });

@@ -36,7 +36,7 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     clock,
     wakeOutbox: ports.wakeOutbox ?? (() => {}),
     wakeMail: () => mailRelay.wake(),
-    admins: new Set(ports.config.adminUsernames.map((u) => u.toLowerCase())),
+    admins: new Set(ports.config.adminEmails.map((email) => email.toLowerCase())),
   };
   const router = Router();
   router.use(callerFromAssertion(ports.config.internalAuthSecret));

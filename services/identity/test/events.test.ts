@@ -66,17 +66,23 @@ describe('identity events', () => {
     }
   });
 
-  it('marks admins named in ADMIN_USERNAMES in the signed cirrus', async () => {
+  it('makes an admin of the verified owner of an email in ADMIN_EMAILS, never of a username', async () => {
     const h = await identityHarness();
-    try {
-      const account = newAccount({ username: 'admin.user' });
+    const verifiedSignIn = async (account: ReturnType<typeof newAccount>) => {
       await request(h.app).post('/api/cirrus/create').send(account);
       const token = (await h.mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
       await request(h.app).post('/api/verification/email').send({ email: account.email, token });
       const res = await request(h.app)
         .post('/api/signin')
         .send({ email: account.email, password: account.password });
-      expect(res.body.signedCirrus).toMatchObject({ username: 'admin.user', isAdmin: true });
+      return res.body.signedCirrus as { username: string; isAdmin: boolean };
+    };
+    try {
+      // The probe of issue 17: the admin's name, claimed first by someone else.
+      const squatter = await verifiedSignIn(newAccount({ username: 'admin' }));
+      expect(squatter).toMatchObject({ username: 'admin', isAdmin: false });
+      const admin = await verifiedSignIn(newAccount({ username: 'the.admin', email: 'admin@vellum.test' }));
+      expect(admin).toMatchObject({ username: 'the.admin', isAdmin: true });
     } finally {
       await h.close();
     }

@@ -9,7 +9,10 @@ export const DEFAULT_LINK_COLORS = {
 
 export const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
-/** The signed cirrus of spec section 3, plus whether the caller is an admin. */
+/**
+ * The signed cirrus of spec section 3, plus whether the caller is an admin: the verified owner of an email named in
+ * ADMIN_EMAILS. A username proves nothing (anyone may sign up with one first); an unverified email neither.
+ */
 export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<string>) {
   return {
     i: cirrus.id,
@@ -19,7 +22,7 @@ export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<strin
     first_name: cirrus.firstName,
     last_name: cirrus.lastName,
     image: cirrus.image ?? undefined,
-    isAdmin: admins.has(cirrus.username.toLowerCase()),
+    isAdmin: cirrus.emailVerifiedAt !== null && admins.has(cirrus.email.toLowerCase()),
   };
 }
 

@@ -51,7 +51,7 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
           publicUrl: 'http://vellum.test',
           sessionSecret: 's'.repeat(32),
           internalAuthSecret,
-          adminUsernames: ['Admin.User'],
+          adminEmails: ['Admin@Vellum.test'],
           secureCookies: false,
         },
       })),

@@ -1,0 +1,26 @@
+import { parseConfig } from '@vellum/platform';
+import { identityEnv } from '../src/config';
+
+const good = {
+  DATABASE_URL: 'postgres://u@localhost/db',
+  KAFKA_BROKERS: '127.0.0.1:9092',
+  INTERNAL_AUTH_SECRET: 'i'.repeat(32),
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  SESSION_SECRET: 's'.repeat(32),
+  PUBLIC_URL: 'https://vellum.example.com',
+};
+
+describe("identity's environment", () => {
+  it('names the admins by email', () => {
+    const env = parseConfig(identityEnv, { ...good, ADMIN_EMAILS: 'ada@example.com, bob@example.com' });
+    expect(env.ADMIN_EMAILS).toEqual(['ada@example.com', 'bob@example.com']);
+  });
+
+  it('refuses to start with the retired ADMIN_USERNAMES, which anyone could claim by signing up', () => {
+    // Empty (as an old values file renders it) changes nothing.
+    expect(parseConfig(identityEnv, { ...good, ADMIN_USERNAMES: '' }).ADMIN_EMAILS).toEqual([]);
+    expect(() => parseConfig(identityEnv, { ...good, ADMIN_USERNAMES: 'admin' })).toThrow(
+      'Environment variable ADMIN_USERNAMES is invalid (is no longer read: name the admins by email in ADMIN_EMAILS).',
+    );
+  });
+});
