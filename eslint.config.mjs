@@ -37,5 +37,10 @@ export default tseslint.config(
     files: ['**/*.test.js'],
     languageOptions: { globals: globals.jest },
   },
+  {
+    // k6 scripts (load-tests/README.md): k6's own globals beside the browser's `open`.
+    files: ['load-tests/**/*.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } },
+  },
   ...boundaries,
 );

@@ -16,6 +16,8 @@ module.exports = {
     '<rootDir>/frontends/shell',
     '<rootDir>/frontends/editor',
     '<rootDir>/frontends/actions',
+    // The k6 smoke run of every load-test journey against the embedded product (load-tests/README.md).
+    '<rootDir>/load-tests',
     // Browser tests last-listed; they start the built product themselves (see frontends/e2e/README.md).
     '<rootDir>/frontends/e2e',
   ],
