@@ -139,7 +139,7 @@ describe('gateway', () => {
             res.on('end', () =>
               resolve({
                 connection: res.headers.connection,
-                keepAlive: res.headers['keep-alive'],
+                keepAlive: String(res.headers['keep-alive'] ?? ''),
                 socket: req.socket!,
               }),
             );
