@@ -50,7 +50,7 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
       ...parkedEventsMigrations(SCHEMA),
     ],
     router,
-    subscriptions: [authorProjection(ports.db)],
+    subscriptions: [authorProjection(ports.db, () => publicLists.clear())],
     // A document may be 512 KB of JSON, sent as a JSON string inside the body (escaping adds to it).
     bodyLimit: '2mb',
   };

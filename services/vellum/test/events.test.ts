@@ -144,6 +144,20 @@ describe('the authors projection', () => {
     ).toBe('Countess of Lovelace');
   });
 
+  it('drops the cached welcome-page lists when an author is renamed, well before their 30 s expire', async () => {
+    const eve = person('eve');
+    await h.signedUp(eve, 'Eve First');
+    const v = await h.as(eve).post('/api/vellum-new', { title: 'Shown', text: body('x') });
+    await h.as(eve).put(`/api/vellum/publish/${v.body.savedVellum.i}`);
+    const shownName = async () =>
+      (await h.as().get('/api/get-showcase-vellums')).body.vellums.find(
+        (x: { i: string }) => x.i === v.body.savedVellum.i,
+      )?.owned_by_cirrus.display_name;
+    await eventually(async () => ((await shownName()) === 'Eve First' ? true : undefined));
+    await h.renamed(eve, 'Eve Second');
+    await eventually(async () => ((await shownName()) === 'Eve Second' ? true : undefined), 5_000);
+  });
+
   it('shows the username of a writer whose sign-up event has not arrived yet, then the display name', async () => {
     const bob = person('bob');
     const v = await h.as(bob).post('/api/vellum-new', { title: 'Early', text: body('x') });

@@ -45,6 +45,8 @@ export interface ProjectionOptions {
    * true; needs `parkedEventsMigrations`; without the table the event is logged and skipped, as with false).
    */
   park?: boolean;
+  /** Called after each event's transaction has committed: drop what a process keeps of the read model in memory. */
+  afterApply?: () => void;
 }
 
 /**
@@ -53,15 +55,22 @@ export interface ProjectionOptions {
  */
 export function projection(options: ProjectionOptions): Subscription {
   const apply = eventApplier(options.on);
+  const handle = idempotent({
+    db: options.db,
+    schema: options.schema,
+    consumer: options.consumer,
+    apply: (tx, message) => apply(tx, unpackEnvelope(message.value)),
+  });
+  const { afterApply } = options;
   return {
     group: options.group,
     topics: options.topics,
-    handler: idempotent({
-      db: options.db,
-      schema: options.schema,
-      consumer: options.consumer,
-      apply: (tx, message) => apply(tx, unpackEnvelope(message.value)),
-    }),
+    handler: afterApply
+      ? async (message) => {
+          await handle(message);
+          afterApply();
+        }
+      : handle,
     ...(options.park !== false && { park: parkEvents(options.db, options.schema) }),
   };
 }
