@@ -1,7 +1,12 @@
-// Prints the shell's budget figures (issue 4): the JavaScript the welcome page loads, gzipped, and its first
-// contentful paint, in Chromium against the embedded product. Run: npm run budget -w @vellum/e2e
+// Prints the frontends' budget figures: the JavaScript the welcome page loads, gzipped, and its first contentful
+// paint, in Chromium against the embedded product (issue 4); and each remote's entry, gzipped (issue 14: every
+// build under frontends/*/dist whose mf-manifest.json names a remote entry, so a new remote is held to it without
+// being listed here). Run: npm run budget -w @vellum/e2e
 // (plain JavaScript: Node 20 cannot run TypeScript, so it imports the tests' harness as compiled into dist/ by
-// `npm run build -w @vellum/e2e`, which the npm script runs first; the product and shell must be built.)
+// `npm run build -w @vellum/e2e`, which the npm script runs first; the product, shell and remotes must be built.)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from './dist/browser.js';
 import { startProduct } from './dist/product.js';
@@ -9,6 +14,33 @@ import { startProduct } from './dist/product.js';
 const JS_BUDGET_KB = 150;
 const FCP_BUDGET_MS = 1000;
 const FCP_LOADS = 5;
+const REMOTE_ENTRY_BUDGET_KB = 30;
+const FRONTENDS_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * Every remote built under frontends/<name>/dist: the entry file its mf-manifest.json points the shell at (the
+ * shell's own manifest names none) and its size gzipped at level 9, in bytes.
+ */
+function remoteEntries() {
+  const entries = [];
+  for (const dir of readdirSync(FRONTENDS_DIR, { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    const dist = path.join(FRONTENDS_DIR, dir.name, 'dist');
+    const manifestFile = path.join(dist, 'mf-manifest.json');
+    if (!existsSync(manifestFile)) continue;
+    const { metaData } = JSON.parse(readFileSync(manifestFile, 'utf8'));
+    const entry = metaData?.remoteEntry;
+    if (!entry?.name) continue;
+    const file = path.join(dist, entry.path ?? '', entry.name);
+    if (!existsSync(file)) throw new Error(`${manifestFile} names ${file}, which does not exist.`);
+    entries.push({
+      remote: metaData.name ?? dir.name,
+      file: path.relative(FRONTENDS_DIR, file),
+      size: gzipSync(readFileSync(file), { level: 9 }).length,
+    });
+  }
+  return entries.sort((a, b) => a.remote.localeCompare(b.remote));
+}
 
 async function measure(browser, url) {
   const context = await browser.newContext();
@@ -35,6 +67,19 @@ async function measure(browser, url) {
   return { scripts, fcp };
 }
 
+// Each remote's entry: what the shell fetches before any of the remote's modules, on every page that mounts one.
+const remotes = remoteEntries();
+for (const { remote, file, size } of remotes) {
+  const within = size <= REMOTE_ENTRY_BUDGET_KB * 1024;
+  console.log(
+    `remote ${remote} entry, gzipped: ${(size / 1024).toFixed(1)} KB (${size} B) ${file} ` +
+      `(budget ${REMOTE_ENTRY_BUDGET_KB} KB)${within ? '' : ' EXCEEDED'}`,
+  );
+}
+if (remotes.length === 0)
+  console.log('remote entries: no remote built (no frontends/*/dist/mf-manifest.json)');
+const remotesOk = remotes.every(({ size }) => size <= REMOTE_ENTRY_BUDGET_KB * 1024);
+
 // A production page (the tests' harness starts the product in development mode by default).
 const product = await startProduct({ NODE_ENV: 'production' });
 const browser = await launchBrowser();
@@ -58,7 +103,7 @@ try {
     `welcome page first contentful paint, median of ${FCP_LOADS} cold loads: ${fcp.toFixed(0)} ms ` +
       `(budget ${FCP_BUDGET_MS} ms; all: ${paints.map((p) => p.toFixed(0)).join(', ')})`,
   );
-  const ok = totalKb <= JS_BUDGET_KB && fcp < FCP_BUDGET_MS;
+  const ok = totalKb <= JS_BUDGET_KB && fcp < FCP_BUDGET_MS && remotesOk;
   console.log(ok ? 'budget: within' : 'budget: EXCEEDED');
   process.exitCode = ok ? 0 : 1;
 } finally {

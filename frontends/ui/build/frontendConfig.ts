@@ -19,6 +19,23 @@ export interface FrontendConfigOptions {
 }
 
 /**
+ * Who carries the Module Federation runtime (about 18 KB gzipped): the host alone. A build that exposes nothing
+ * (the shell) provides its runtime to the remotes it loads (`provideExternalRuntime`: its runtime-core on
+ * `globalThis._FEDERATION_RUNTIME_CORE`, before any remote's entry runs); a remote's production build
+ * (`rsbuild build`) uses it instead of bundling its own (`externalRuntime`), which keeps its entry under the 30 KB
+ * budget (`npm run budget -w @vellum/e2e`). Its standalone dev app (`rsbuild dev`, no shell) keeps the runtime
+ * bundled; the index.html of its dist/ runs only under the shell. The host's runtime-core then serves every remote's bundler runtime: the shell and the remotes must be
+ * built with the same @module-federation version (one lockfile), so a remote deployed alone must not move it.
+ */
+function federationRuntime(federation: ModuleFederationOptions): ModuleFederationOptions['experiments'] {
+  const exposes = federation.exposes;
+  const isRemote = Array.isArray(exposes) ? exposes.length > 0 : Object.keys(exposes ?? {}).length > 0;
+  // rsbuild sets NODE_ENV from the command (build: production, dev: development) before it loads the config.
+  if (isRemote) return { externalRuntime: process.env.NODE_ENV === 'production' };
+  return { provideExternalRuntime: true };
+}
+
+/**
  * The rsbuild config every micro-frontend starts from, the shell included: React, a Module Federation build for
  * the browser, `src/index.ts` as the entry (the asynchronous boundary), the contracts' sources by subpath, and a dev server that proxies the API to a gateway.
  */
@@ -29,8 +46,12 @@ export function frontendConfig({ federation, port, rsbuild }: FrontendConfigOpti
       pluginModuleFederation({
         ...federation,
         dts: false,
-        // The runtime's Node.js loader has no place in a browser bundle.
-        experiments: { optimization: { target: 'web' } },
+        experiments: {
+          ...federationRuntime(federation),
+          ...federation.experiments,
+          // The runtime's Node.js loader has no place in a browser bundle.
+          optimization: { target: 'web', ...federation.experiments?.optimization },
+        },
       }),
     ],
     resolve: {

@@ -19,8 +19,10 @@ export interface RemoteConfigOptions {
 /**
  * A remote's rsbuild config. Its files are served from wherever it is deployed (/mf/<name>/ in the embedded mode, a
  * CDN, its own pod): assetPrefix 'auto' makes every chunk load relative to the manifest's URL. It shares the
- * singletons the shell shares, at the versions of its own package.json. `rsbuild dev` also serves its standalone
- * app (src/bootstrap.tsx), which a shell on another port may load from in development.
+ * singletons the shell shares, at the versions of its own package.json. Built, it runs on the shell's Module
+ * Federation runtime rather than its own (frontendConfig's `federationRuntime`). `rsbuild dev` also serves its
+ * standalone app (src/bootstrap.tsx, with the runtime bundled), which a shell on another port may load from in
+ * development.
  */
 export function remoteConfig({ dir, name, exposes, port, rsbuild }: RemoteConfigOptions): RsbuildConfig {
   return frontendConfig({
