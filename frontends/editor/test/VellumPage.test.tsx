@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Editor } from '@tiptap/react';
 import VellumPage from '../src/pages/VellumPage';
 import { draftKey, drafts } from '../src/vellum/drafts';
 import { texts } from '../src/texts';
@@ -109,6 +110,44 @@ describe('the vellum page', () => {
     expect(save.path).toBe('/api/vellum/v1');
     expect(save.body).toEqual({ title: 'Notes on prompts v2', text: doc('Hello world') });
     expect(calls.filter((call) => call.path === '/api/vellum/v1' && call.method === 'GET').length).toBe(2);
+  });
+
+  it("compares the text with the loaded vellum: 'Discard Changes' after an edit, 'Saved' once it is undone or saved", async () => {
+    const { calls } = open({ ...ownPage(), 'POST /api/vellum/v1': { body: {} } });
+    await screen.findByRole('button', { name: 'Saved' });
+    const box = screen.getByRole('textbox', { name: 'Vellum text' });
+    const editor = (box as unknown as { editor: Editor }).editor;
+    const key = draftKey('ann', 'v1');
+
+    act(() => void editor.chain().focus('end').insertContent(' again').run());
+    await screen.findByRole('button', { name: 'Discard Changes' });
+    expect(
+      screen.getByTestId('vellum-page').querySelector('[data-saved-text]')?.getAttribute('data-saved-text'),
+    ).toBe('false');
+    // The draft is the document as it is 300 ms after the last change.
+    act(() => void editor.chain().insertContent('!').run());
+    await waitFor(() => expect(drafts.read(key)?.text).toBe(doc('Hello world again!')));
+
+    // Undone (in as many steps as the history grouped the edits into), it is the loaded text again: loading the
+    // vellum is not a step that undo takes back.
+    act(() => {
+      while (editor.commands.undo());
+    });
+    expect(editor.getText()).toBe('Hello world');
+    await screen.findByRole('button', { name: 'Saved' });
+    expect(drafts.read(key)).toBeNull();
+
+    act(() => void editor.chain().insertContent(' v2').run());
+    await screen.findByRole('button', { name: 'Discard Changes' });
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
+    await screen.findByRole('button', { name: 'Saved' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      title: 'Notes on prompts',
+      text: doc('Hello world v2'),
+    });
+    // Compared with what was saved now: undoing the saved edit is a change.
+    act(() => void editor.commands.undo());
+    await screen.findByRole('button', { name: 'Discard Changes' });
   });
 
   it("shows 'Error updating the Vellum.' with the server's reason when a save fails", async () => {

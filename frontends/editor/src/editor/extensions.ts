@@ -1,21 +1,21 @@
 import type { AnyExtension, Node } from '@tiptap/core';
-import { CodeBlockLowlight } from '@tiptap/extension-code-block-lowlight';
 import { Dropcursor, Gapcursor, Placeholder, UndoRedo } from '@tiptap/extensions';
 import { vellumExtensions, type VellumExtensionOverrides } from '@vellum/proto/editor';
 import { texts } from '../texts';
+import { HighlightedCodeBlock } from './codeHighlight';
 import { lowlight } from './lowlight';
 import './commands';
 
 /**
  * The editor's extensions: the vellum document schema from @vellum/proto (the one the service validates against),
- * with the code block highlighted (same name and attributes), plus client-only behaviour that adds no node, mark
+ * with the code block highlighted (same name and attributes; `codeHighlight.ts`), plus client-only behaviour that adds no node, mark
  * or attribute: undo/redo, drop and gap cursors, the placeholder.
  *
  * The casts only bridge two declaration flavours of the same @tiptap/core (proto's are read as CommonJS); the
  * bundle holds one copy.
  */
 export function editorExtensions(placeholder = ''): AnyExtension[] {
-  const codeBlock = CodeBlockLowlight.configure({ lowlight, defaultLanguage: null });
+  const codeBlock = HighlightedCodeBlock.configure({ lowlight, defaultLanguage: null });
   const schema = vellumExtensions({
     codeBlock: codeBlock as unknown as VellumExtensionOverrides['codeBlock'],
   }) as unknown as AnyExtension[];

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useEditor, type Editor } from '@tiptap/react';
 import type { VellumDocument } from '@vellum/proto/editor';
 import { editorExtensions } from './extensions';
@@ -9,8 +9,11 @@ export interface VellumEditorOptions {
   /** The accessible name of the text box. */
   label: string;
   placeholder?: string;
-  /** Called with the document as a JSON string after every change the user makes. */
-  onChange?(text: string): void;
+  /**
+   * Called after every change the user makes (not after `loadDocument`), on every keystroke: it reads what it
+   * needs from the editor, cheaply (a whole document's JSON per keystroke is too slow for a long vellum).
+   */
+  onUpdate?(editor: Editor): void;
   /** The content is not the schema's (a bug, never stored data: that is validated first). */
   onContentError?(message: string): void;
   /** Called once for each editor instance, after it is mounted: the place to give it its content. */
@@ -20,37 +23,53 @@ export interface VellumEditorOptions {
 /** Editors that TipTap has destroyed (it may replace an instance that was not mounted within a tick). */
 const destroyed = new WeakSet<Editor>();
 
+const onBeforeCreate = ({ editor: created }: { editor: Editor }) => {
+  created.on('destroy', () => destroyed.add(created));
+};
+
 /**
  * One TipTap editor on the vellum schema. Answers null until an instance is live: TipTap destroys an instance
  * that was created but not mounted in time (a page still loading) and makes a new one, so the content is given
  * in `onReady`, once per instance.
+ *
+ * The options given to TipTap keep their identity from one render to the next (the extensions are made once, the
+ * editor's props once per editable state): after each render of the page TipTap compares them with the editor's
+ * and, when they differ, sets them again, which redraws the whole document.
  */
 export function useVellumEditor(options: VellumEditorOptions): Editor | null {
   const { editable, label, placeholder } = options;
   const callbacks = useRef(options);
   callbacks.current = options;
-  const attributes = (isEditable: boolean) => ({
-    'aria-label': label,
-    'aria-multiline': 'true',
-    'aria-readonly': String(!isEditable),
-    role: 'textbox',
-    class: 'vellum-prose',
-    spellcheck: 'true',
-  });
+  // The placeholder and the label are fixed for the page.
+  const [extensions] = useState(() => editorExtensions(placeholder));
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        'aria-label': label,
+        'aria-multiline': 'true',
+        'aria-readonly': String(!editable),
+        role: 'textbox',
+        class: 'vellum-prose',
+        spellcheck: 'true',
+      },
+    }),
+    [label, editable],
+  );
+  const [handlers] = useState(() => ({
+    onContentError: ({ error }: { error: Error }) => callbacks.current.onContentError?.(error.message),
+    onUpdate: ({ editor: current }: { editor: Editor }) => callbacks.current.onUpdate?.(current),
+  }));
   const editor = useEditor(
     {
-      extensions: editorExtensions(placeholder),
+      extensions,
       content: EMPTY_DOCUMENT,
       editable,
       immediatelyRender: true,
       shouldRerenderOnTransaction: false,
       enableContentCheck: true,
-      onBeforeCreate: ({ editor: created }) => {
-        created.on('destroy', () => destroyed.add(created));
-      },
-      onContentError: ({ error }) => callbacks.current.onContentError?.(error.message),
-      onUpdate: ({ editor: current }) => callbacks.current.onChange?.(serializeDocument(current.getJSON())),
-      editorProps: { attributes: attributes(editable) },
+      onBeforeCreate,
+      ...handlers,
+      editorProps,
     },
     [],
   ) as Editor | null;
@@ -60,9 +79,8 @@ export function useVellumEditor(options: VellumEditorOptions): Editor | null {
   // (An instance live at render may have been destroyed before the effects run: checked again here.)
   useEffect(() => {
     if (!live || destroyed.has(live)) return;
-    live.setOptions({ editable, editorProps: { attributes: attributes(editable) } });
-    // `attributes` depends on `editable` only (the label is fixed for the page).
-  }, [live, editable]);
+    live.setOptions({ editable, editorProps });
+  }, [live, editable, editorProps]);
 
   const readyFor = useRef<Editor | null>(null);
   useEffect(() => {
@@ -75,10 +93,11 @@ export function useVellumEditor(options: VellumEditorOptions): Editor | null {
 }
 
 /**
- * Replaces the editor's content without counting it as a change, and answers the content as the editor holds it
- * (normalised by the schema): the snapshot that later text is compared with for the saved flag.
+ * Replaces the editor's content without counting it as a change (nor as a step that undo would take back), and
+ * answers the content as the editor holds it (normalised by the schema): the snapshot that later text is compared
+ * with for the saved flag.
  */
 export function loadDocument(editor: Editor, doc: VellumDocument): string {
-  editor.commands.setContent(doc, { emitUpdate: false });
+  editor.chain().setMeta('addToHistory', false).setContent(doc, { emitUpdate: false }).run();
   return serializeDocument(editor.getJSON());
 }

@@ -61,7 +61,7 @@ export function NewVellumForm({ username }: { username: string }) {
     editable: true,
     label: 'Vellum text',
     placeholder: texts.bodyPlaceholder,
-    onChange: (value) => set('text', value),
+    onUpdate: (instance) => set('text', serializeDocument(instance.getJSON())),
     onReady: (instance) => {
       const first = editorRef.current === null;
       editorRef.current = instance;

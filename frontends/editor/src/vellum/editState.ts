@@ -26,11 +26,15 @@ export interface SavedFlags {
   text: boolean;
 }
 
-/** Title and text each track a saved flag: false once the content differs from the loaded snapshot. */
+/**
+ * Title and text each track a saved flag: false once the content differs from the loaded snapshot. The title is
+ * compared here; the text as it changes (`textSaved`: the editor's document against the snapshot's, see
+ * `useVellumEditing`), so that a keystroke never compares a whole document.
+ */
 export function savedFlags(
-  snapshot: { title: string; text: string } | null,
-  current: { title: string; text: string },
+  snapshot: { title: string } | null,
+  current: { title: string; textSaved: boolean },
 ): SavedFlags {
   if (!snapshot) return { title: true, text: true };
-  return { title: current.title === snapshot.title, text: current.text === snapshot.text };
+  return { title: current.title === snapshot.title, text: current.textSaved };
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { drafts } from './drafts';
 
 export const DRAFT_WRITE_DELAY_MS = 300;
@@ -8,7 +8,11 @@ export interface DraftAutosaveOptions {
   enabled: boolean;
   key: string | null;
   title: string;
-  text: string;
+  /**
+   * The document as a JSON string, or a function answering it when a draft is written (for a page that does not
+   * serialise its document on every keystroke; it then calls `changed()` after each change of the text).
+   */
+  text: string | (() => string);
   /** True when title or text differ from what the server has. */
   dirty: boolean;
 }
@@ -16,36 +20,59 @@ export interface DraftAutosaveOptions {
 /**
  * Keeps the unsaved edits in localStorage while editing: written shortly after each change and at once when the
  * page is hidden or left (a reload, a closed tab), removed as soon as nothing differs from the saved vellum.
+ * A change of `title`, `text` (a string) or `dirty` restarts the delay, and so does `changed()`.
  */
-export function useDraftAutosave({ enabled, key, title, text, dirty }: DraftAutosaveOptions): void {
+export function useDraftAutosave({ enabled, key, title, text, dirty }: DraftAutosaveOptions): {
+  changed(): void;
+} {
   const latest = useRef({ enabled, key, title, text, dirty });
   latest.current = { enabled, key, title, text, dirty };
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  /** Writes the draft as it is now (or removes it when nothing differs). */
+  const flush = useCallback(() => {
+    const current = latest.current;
+    if (!current.enabled || !current.key) return;
+    if (current.dirty) {
+      const value = typeof current.text === 'function' ? current.text() : current.text;
+      drafts.write(current.key, { title: current.title, text: value, savedAt: Date.now() });
+    } else drafts.remove(current.key);
+  }, []);
+
+  const cancel = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+
+  const changed = useCallback(() => {
+    cancel();
+    const current = latest.current;
+    if (!current.enabled || !current.key || !current.dirty) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      flush();
+    }, DRAFT_WRITE_DELAY_MS);
+  }, [cancel, flush]);
 
   useEffect(() => {
-    const flush = () => {
-      const current = latest.current;
-      if (!current.enabled || !current.key) return;
-      if (current.dirty)
-        drafts.write(current.key, { title: current.title, text: current.text, savedAt: Date.now() });
-      else drafts.remove(current.key);
-    };
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
+      cancel();
       flush();
     };
-  }, []);
+  }, [flush, cancel]);
 
   useEffect(() => {
     if (!enabled || !key) return;
     if (!dirty) {
+      cancel();
       drafts.remove(key);
       return;
     }
-    const timer = setTimeout(
-      () => drafts.write(key, { title, text, savedAt: Date.now() }),
-      DRAFT_WRITE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [enabled, key, title, text, dirty]);
+    changed();
+    return cancel;
+  }, [enabled, key, title, text, dirty, changed, cancel]);
+
+  return { changed };
 }

@@ -1,8 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Editor } from '@tiptap/react';
 import type { VellumView } from '@vellum/proto/api';
 import { useSession } from '@vellum/ui';
-import { parseVellumText, serializeDocument } from '../editor/document';
+import type { VellumNode } from '@vellum/proto/editor';
+import { EMPTY_DOCUMENT, parseVellumText, serializeDocument } from '../editor/document';
 import { loadDocument, useVellumEditor } from '../editor/useVellumEditor';
 import { texts } from '../texts';
 import { draftKey } from './drafts';
@@ -12,15 +14,25 @@ import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftOffer } from './useDraftOffer';
 import { useVellumServer } from './useVellumServer';
 
+/**
+ * What the server holds, as the editor normalised it: the title, the text as a JSON string (what a kept draft is
+ * compared with) and the document of the live editor instance (what the text's saved flag compares with).
+ */
 interface Snapshot {
   title: string;
   text: string;
+  doc: ProseMirrorNode | null;
 }
 
 /**
  * The state of one vellum on its page (spec section 4): edit mode, the loaded snapshot with the title's and
  * text's saved flags, save, discard and the error alert. The calls are `useVellumServer`'s, the draft kept in the
  * browser `useDraftOffer`'s and `useDraftAutosave`'s; the leave-page prompt is the page's (`useLeavePrompt`).
+ *
+ * Typing costs the page no render: the editor holds the text, and each change only compares the editor's document
+ * with the snapshot's (`Node.eq`, which stops at the nodes the two share, so a keystroke in a long vellum compares
+ * one paragraph, never the whole document's JSON); the text's saved flag is React state that changes only when the
+ * answer does. The text is serialised when it is needed: saving, and writing the draft 300 ms after a change.
  */
 export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const id = vellum.i;
@@ -29,9 +41,10 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const [toggle, setToggle] = useState<EditToggle>({ toggled: false, chosen: false });
   const editMode = isEditMode(toggle, isOwner);
   const [error, setError] = useState<string | null>(null);
-  const [snapshot, setSnapshot] = useState<Snapshot | null>(null);
+  const [snapshot, setSnapshot] = useState<{ title: string } | null>(null);
+  const snapshotRef = useRef<Snapshot | null>(null);
   const [title, setTitle] = useState(vellum.title);
-  const [text, setText] = useState('');
+  const [textSaved, setTextSaved] = useState(true);
   const [saving, setSaving] = useState(false);
   const key = isOwner && signedCirrus ? draftKey(signedCirrus.username, id) : null;
   const {
@@ -44,30 +57,57 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   } = useDraftOffer(key);
 
   const editorRef = useRef<Editor | null>(null);
-  const textRef = useRef(text);
-  textRef.current = text;
+  /** The text as the page holds it: the live editor's document, or the JSON string of the last one known. */
+  const currentDoc = useRef<ProseMirrorNode | string>(serializeDocument(EMPTY_DOCUMENT));
+  const currentText = useCallback(() => {
+    const held = currentDoc.current;
+    return typeof held === 'string' ? held : serializeDocument(held.toJSON() as VellumNode);
+  }, []);
+
+  /**
+   * Compares the text with the snapshot and sets the text's saved flag (a render only when it changes). The
+   * documents are compared node by node; as JSON only if the snapshot is not in the live editor's schema.
+   */
+  const compareText = useCallback(() => {
+    const held = currentDoc.current;
+    const snap = snapshotRef.current;
+    let saved = true;
+    if (snap && typeof held === 'string') saved = held === snap.text;
+    else if (snap && typeof held !== 'string')
+      saved = snap.doc?.type.schema === held.type.schema ? held.eq(snap.doc) : currentText() === snap.text;
+    setTextSaved(saved);
+  }, [currentText]);
 
   /** Shows a vellum as loaded from the server: the new snapshot, nothing unsaved. */
-  const show = useCallback((loaded: VellumView) => {
-    const parsed = parseVellumText(loaded.text);
-    if (!parsed.ok) {
-      console.warn('The Vellum does not fit the editor', parsed.message);
-      setError(texts.loadFailed);
-    }
-    const live = editorRef.current;
-    const normal = live ? loadDocument(live, parsed.doc) : serializeDocument(parsed.doc);
-    setSnapshot({ title: loaded.title, text: normal });
-    setTitle(loaded.title);
-    setText(normal);
-    return normal;
-  }, []);
+  const show = useCallback(
+    (loaded: VellumView) => {
+      const parsed = parseVellumText(loaded.text);
+      if (!parsed.ok) {
+        console.warn('The Vellum does not fit the editor', parsed.message);
+        setError(texts.loadFailed);
+      }
+      const live = editorRef.current;
+      const normal = live ? loadDocument(live, parsed.doc) : serializeDocument(parsed.doc);
+      currentDoc.current = live ? live.state.doc : normal;
+      snapshotRef.current = { title: loaded.title, text: normal, doc: live ? live.state.doc : null };
+      setSnapshot({ title: loaded.title });
+      setTitle(loaded.title);
+      compareText();
+      return normal;
+    },
+    [compareText],
+  );
 
   const started = useRef(false);
   const onReady = (instance: Editor) => {
     editorRef.current = instance;
     if (started.current) {
-      // A replacement instance: it gets what the page holds.
-      loadDocument(instance, parseVellumText(textRef.current).doc);
+      // A replacement instance: it gets what the page holds, and the snapshot in its own schema.
+      loadDocument(instance, parseVellumText(currentText()).doc);
+      currentDoc.current = instance.state.doc;
+      const snap = snapshotRef.current;
+      if (snap) snapshotRef.current = { ...snap, doc: instance.schema.nodeFromJSON(JSON.parse(snap.text)) };
+      compareText();
       return;
     }
     started.current = true;
@@ -75,23 +115,28 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     checkDraft({ title: vellum.title, text: normal });
   };
 
+  const flags = savedFlags(snapshot, { title, textSaved });
+  const dirty = !flags.title || !flags.text;
+  const unsaved = editMode && dirty;
+  const autosave = useDraftAutosave({
+    enabled: editMode && offerSettled,
+    key,
+    title,
+    text: currentText,
+    dirty,
+  });
+
   const editor = useVellumEditor({
     editable: editMode,
     label: 'Vellum text',
     placeholder: texts.bodyPlaceholder,
-    onChange: setText,
+    onUpdate: (instance) => {
+      currentDoc.current = instance.state.doc;
+      compareText();
+      autosave.changed();
+    },
     onContentError: (message) => setError(message),
     onReady,
-  });
-
-  const flags = savedFlags(snapshot, { title, text });
-  const unsaved = editMode && (!flags.title || !flags.text);
-  useDraftAutosave({
-    enabled: editMode && offerSettled,
-    key,
-    title,
-    text,
-    dirty: !flags.title || !flags.text,
   });
 
   /** Discard Changes: drops the kept draft and reloads the vellum from the server. */
@@ -114,7 +159,8 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
       setError(texts.titleRequired);
       return;
     }
-    const sent = editorRef.current ? serializeDocument(editorRef.current.getJSON()) : textRef.current;
+    const sentDoc = currentDoc.current;
+    const sent = currentText();
     setSaving(true);
     setError(null);
     try {
@@ -127,7 +173,9 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     // The server holds what was sent: that is the new snapshot. The editor keeps its content (and the cursor);
     // the vellum is reloaded for its updated-on line.
     forgetDraft();
-    setSnapshot({ title: trimmed, text: sent });
+    snapshotRef.current = { title: trimmed, text: sent, doc: typeof sentDoc === 'string' ? null : sentDoc };
+    setSnapshot({ title: trimmed });
+    compareText();
     setTitle((current) => (current === title ? trimmed : current));
     try {
       await afterSave();
@@ -136,7 +184,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     } finally {
       setSaving(false);
     }
-  }, [editMode, saving, title, saveVellum, forgetDraft, afterSave]);
+  }, [editMode, saving, title, currentText, saveVellum, forgetDraft, compareText, afterSave]);
 
   const onEditButton = useCallback(() => {
     if (!editMode) setToggle({ toggled: true, chosen: true });
@@ -148,11 +196,15 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     if (!offered) return;
     const parsed = parseVellumText(offered.text);
     const live = editorRef.current;
-    setText(live ? loadDocument(live, parsed.doc) : serializeDocument(parsed.doc));
+    if (live) {
+      loadDocument(live, parsed.doc);
+      currentDoc.current = live.state.doc;
+    } else currentDoc.current = serializeDocument(parsed.doc);
+    compareText();
     setTitle(offered.title);
     acceptDraft();
     setToggle({ toggled: true, chosen: true });
-  }, [offered, acceptDraft]);
+  }, [offered, acceptDraft, compareText]);
 
   return {
     editor,

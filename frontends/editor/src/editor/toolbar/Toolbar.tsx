@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { HEADING_LEVELS } from '@vellum/proto/editor';
@@ -18,8 +18,11 @@ export interface ToolbarProps {
   onError(message: string): void;
 }
 
-/** The vellum page's full toolbar (spec section 2), sticky below the top bar once scrolled past. */
-export function Toolbar({ editor, onError }: ToolbarProps) {
+/**
+ * The vellum page's full toolbar (spec section 2), sticky below the top bar once scrolled past. It renders when
+ * what it shows changes (the selectors below, after each transaction), not with every render of the page.
+ */
+export const Toolbar = memo(function Toolbar({ editor, onError }: ToolbarProps) {
   const [linkOpen, setLinkOpen] = useState(false);
   const [videoOpen, setVideoOpen] = useState(false);
   const state = useEditorState({
@@ -32,7 +35,14 @@ export function Toolbar({ editor, onError }: ToolbarProps) {
       link: e.isActive('link'),
       heading: HEADING_LEVELS.map((level) => e.isActive('heading', { level })),
     }),
-    equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+    equalityFn: (a, b) =>
+      b !== null &&
+      a.taskList === b.taskList &&
+      a.code === b.code &&
+      a.codeBlock === b.codeBlock &&
+      a.blockquote === b.blockquote &&
+      a.link === b.link &&
+      a.heading.every((active, index) => active === b.heading[index]),
   });
   const chain = () => editor.chain().focus();
 
@@ -116,4 +126,4 @@ export function Toolbar({ editor, onError }: ToolbarProps) {
       <VideoModal editor={editor} show={videoOpen} onClose={() => setVideoOpen(false)} />
     </>
   );
-}
+});
