@@ -17,6 +17,11 @@ const DRIVERS = [
     name: 'ioredis',
     message: 'Redis is reached through platform adapters (sessions, limiters) built in a main.ts.',
   },
+  {
+    name: 'mongodb',
+    message:
+      'MongoDB is reached through @vellum/platform/mongo (connection, outbox, inbox, and its driver types).',
+  },
 ];
 
 /** Where each driver may be imported: its adapter, and the composition roots that build adapters. */
@@ -26,6 +31,7 @@ const DRIVER_HOMES = [
   'services/platform/src/session/**',
   'services/platform/src/rate-limit/**',
   'services/platform/src/redis/**',
+  'services/platform/src/mongo/**',
   'services/*/src/main.ts',
   '**/test/**',
   '**/bench/**',

@@ -27,6 +27,11 @@ const refused = [
   ],
   ['services/vellum/src/domain/x.ts', "import { Redis } from 'ioredis';\nexport const r = Redis;\n", /Redis/],
   [
+    'services/link/src/store/x.ts',
+    "import type { Collection } from 'mongodb';\nexport type C = Collection;\n",
+    /platform\/mongo/,
+  ],
+  [
     'services/vellum/src/domain/x.ts',
     "import { Router } from 'express';\nexport const r = Router;\n",
     /No HTTP/,
@@ -87,6 +92,14 @@ const allowed = [
     "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n",
   ],
   ['services/identity/src/main.ts', "import { Redis } from 'ioredis';\nexport const r = Redis;\n"],
+  [
+    'services/platform/src/mongo/x.ts',
+    "import { MongoClient } from 'mongodb';\nexport const m = MongoClient;\n",
+  ],
+  [
+    'services/link/src/store/x.ts',
+    "import type { Collection } from '@vellum/platform/mongo';\nexport type C = Collection;\n",
+  ],
   ['services/vellum/src/http/x.ts', "import { Router } from 'express';\nexport const r = Router;\n"],
   ['services/vellum/src/http/x.ts', "import { bodyOf } from '@vellum/platform';\nexport const b = bodyOf;\n"],
   ['frontends/shell/src/x.ts', "import { x } from '@vellum/ui';\nexport const y = x;\n"],

@@ -25,6 +25,7 @@ stop_pid_file() {
 stop_pid_file "$VELLUM_RUN_DIR/kafka/kafka.pid" kafka.Kafka 30
 rm -f "$VELLUM_RUN_DIR/kafka/ready.pid"
 stop_pid_file "$VELLUM_RUN_DIR/redis/redis.pid" redis-server 10
+stop_pid_file "$VELLUM_RUN_DIR/ferretdb/ferretdb.pid" ferretdb 10
 # postmaster.pid holds the postmaster's pid on its first line; TERM is PostgreSQL's "smart" shutdown,
 # so ask for a fast one (SIGINT) first.
 pg_pid_file="$VELLUM_RUN_DIR/pg/data/postmaster.pid"

@@ -24,6 +24,7 @@ total=$SECONDS
 step postgres.sh
 step redis.sh
 step kafka.sh
+step ferretdb.sh
 step tools.sh
 
 {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ActionCompletedSchema, ActionCreatedSchema, ActionRequestedSchema, Topics } from '@vellum/proto';
 import { identityHarness } from './support/service-harness';
-import { newAccount } from '@vellum/platform/test-support';
 
 type Harness = Awaited<ReturnType<typeof identityHarness>>;
 
@@ -18,13 +17,7 @@ describe("identity's outstandingActions, kept from the action service's events",
   beforeAll(async () => {
     h = await identityHarness();
     actionEvent = h.eventsOf('action', Topics.actionAction);
-    const account = newAccount();
-    await request(h.app).post('/api/cirrus/create').send(account);
-    const token = (await h.mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
-    await request(h.app).post('/api/verification/email').send({ email: account.email, token });
-    username = account.username;
-    id = (await h.db.query<{ id: string }>('SELECT id FROM identity.cirri WHERE username = $1', [username]))
-      .rows[0]!.id;
+    ({ username, id } = await h.verifiedCirrus());
   }, 30_000);
   afterAll(() => h.close());
 

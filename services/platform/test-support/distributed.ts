@@ -39,7 +39,13 @@ export function describeDistributed(
           SESSION_SECRET: randomBytes(32).toString('hex'),
           INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
         };
-        const stores = { DATABASE_URL: databaseUrl, KAFKA_BROKERS: brokers };
+        // MONGO_URL too when set: the services on MongoDB (link) read it, the others ignore it.
+        const mongoUrl = process.env.MONGO_URL;
+        const stores = {
+          DATABASE_URL: databaseUrl,
+          KAFKA_BROKERS: brokers,
+          ...(mongoUrl && { MONGO_URL: mongoUrl }),
+        };
         const [identity, ...others] = await Promise.all([
           start('identity', {
             ...secrets,

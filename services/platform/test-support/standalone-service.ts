@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import express from 'express';
 import pino from 'pino';
 import request from 'supertest';
-import { packEnvelope, type DescMessage, type MessageInitShape } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  packEnvelope,
+  Topics,
+  type DescMessage,
+  type MessageInitShape,
+} from '@vellum/proto';
 import {
   CALLER_HEADER,
   createInProcessBus,
@@ -114,6 +120,26 @@ export async function standaloneService(
     <D extends DescMessage>(schema: D, key: string, payload: MessageInitShape<D>, id?: string) =>
       deliver({ topic, producer, key, schema, payload, id });
 
+  /**
+   * A cirrus identity announced (CirrusCreated on identity.cirrus.v1): a new id, the username `<first>.<8 hex>` and
+   * the display name `<first> Lovelace`.
+   */
+  const announceCirrus = async (first = 'Ada') => {
+    const id = randomUUID();
+    const cirrus = {
+      id,
+      username: `${first.toLowerCase()}.${id.slice(0, 8)}`,
+      displayName: `${first} Lovelace`,
+    };
+    await eventsOf('identity', Topics.identityCirrus)(CirrusCreatedSchema, id, {
+      cirrusId: id,
+      username: cirrus.username,
+      displayName: cirrus.displayName,
+      email: `${id}@example.com`,
+    });
+    return cirrus;
+  };
+
   return {
     app,
     db,
@@ -123,6 +149,7 @@ export async function standaloneService(
     as,
     deliver,
     eventsOf,
+    announceCirrus,
     async close() {
       await relay.stop();
       await bus.close();

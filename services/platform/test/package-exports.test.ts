@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 // `@vellum/platform` is the toolkit every service and test imports; the drivers load only through their own entry
-// (`@vellum/platform/postgres`, `/pglite`, `/kafka`, `/redis`, `/service-main`), so a process loads what it uses.
+// (`@vellum/platform/postgres`, `/pglite`, `/kafka`, `/redis`, `/mongo`, `/service-main`), so a process loads what it uses.
 const root = path.resolve(__dirname, '../../..');
 
 /** The driver packages a fresh Node process has loaded after requiring `entry` (the built package, as a service does). */
 function driversLoadedBy(entry: string): string[] {
   const probe = `
     require(${JSON.stringify(entry)});
-    const drivers = ['pg', 'kafkajs', 'ioredis', '@electric-sql/pglite'];
+    const drivers = ['pg', 'kafkajs', 'ioredis', '@electric-sql/pglite', 'mongodb'];
     const loaded = Object.keys(require.cache);
     console.log(JSON.stringify(drivers.filter((d) => loaded.some((f) => f.includes('/node_modules/' + d + '/')))));
   `;
@@ -27,5 +27,6 @@ describe('the platform package', () => {
     expect(driversLoadedBy('@vellum/platform/postgres')).toEqual(['pg']);
     expect(driversLoadedBy('@vellum/platform/kafka')).toEqual(['kafkajs']);
     expect(driversLoadedBy('@vellum/platform/service-main')).toEqual(['pg', 'kafkajs']);
+    expect(driversLoadedBy('@vellum/platform/mongo')).toEqual(['kafkajs', 'mongodb']);
   });
 });

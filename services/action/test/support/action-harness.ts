@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { Caller } from '@vellum/platform';
 import {
-  CirrusCreatedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
   CirrusUnfollowedSchema,
@@ -32,21 +30,7 @@ export async function actionHarness() {
   return {
     ...h,
     /** A cirrus identity announced (CirrusCreated). */
-    async person(first = 'Ada'): Promise<Person> {
-      const id = randomUUID();
-      const p = {
-        id,
-        username: `${first.toLowerCase()}.${id.slice(0, 8)}`,
-        displayName: `${first} Lovelace`,
-      };
-      await identityEvent(CirrusCreatedSchema, id, {
-        cirrusId: id,
-        username: p.username,
-        displayName: p.displayName,
-        email: `${id}@example.com`,
-      });
-      return p;
-    },
+    person: (first = 'Ada'): Promise<Person> => h.announceCirrus(first),
     renamed: (p: Person, displayName: string) =>
       identityEvent(CirrusProfileChangedSchema, p.id, { cirrusId: p.id, username: p.username, displayName }),
     /** social's CirrusFollowed: `follower` now follows `followee`. */

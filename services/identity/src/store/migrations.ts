@@ -63,4 +63,18 @@ export const migrations: Migration[] = [
       CREATE INDEX mail_outbox_email ON identity.mail_outbox (email, purpose);
     `,
   },
+  {
+    id: '0003_link_colors',
+    sql: `
+      -- Projection of the link service's events: each cirrus's link page colours (GET /api/cirrus/{username}),
+      -- with the page version they come from: an older event never overwrites a newer one.
+      CREATE TABLE identity.link_colors (
+        cirrus_id uuid PRIMARY KEY,
+        background_color text NOT NULL,
+        item_font_color text NOT NULL,
+        item_background_color text NOT NULL,
+        version integer NOT NULL
+      );
+    `,
+  },
 ];

@@ -11,6 +11,7 @@ export const env = {
   url: () => z.url(),
   postgresUrl: () => z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   redisUrl: () => z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL'),
+  mongoUrl: () => z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL'),
   /** Comma-separated host:port list. */
   brokers: () =>
     z

@@ -24,3 +24,14 @@ export const serviceEnvShape = {
 };
 
 export type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>>;
+
+/**
+ * The environment of a service process on MongoDB instead of Postgres (distributed mode): the same as
+ * `serviceEnvShape` with `MONGO_URL` (the database is the URL's path, else the service's name) for `DATABASE_URL`.
+ */
+export const mongoServiceEnvShape = (({ DATABASE_URL: _postgres, ...rest }) => ({
+  ...rest,
+  MONGO_URL: env.mongoUrl(),
+}))(serviceEnvShape);
+
+export type MongoServiceEnv = z.infer<z.ZodObject<typeof mongoServiceEnvShape>>;

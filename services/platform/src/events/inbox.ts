@@ -37,13 +37,26 @@ export function idempotent(options: IdempotentOptions): MessageHandler {
   checkedSchema(schema);
   return (message) =>
     db.transaction(async (tx) => {
-      const { rows } = await tx.query(
-        `INSERT INTO ${schema}.inbox (consumer, event_id) VALUES ($1, $2)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-        [consumer, message.id],
-      );
-      if (rows.length === 1) await apply(tx, message);
+      if (await firstTimeInInbox(tx, schema, consumer, message.id)) await apply(tx, message);
     });
+}
+
+/**
+ * Records `eventId` for `consumer` in `<schema>.inbox` through `tx`; true when it was not there yet, so the caller
+ * applies the event in the same transaction (what `idempotent` does for a bus handler).
+ */
+export async function firstTimeInInbox(
+  tx: Tx,
+  schema: string,
+  consumer: string,
+  eventId: string,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO ${checkedSchema(schema)}.inbox (consumer, event_id) VALUES ($1, $2)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+    [consumer, eventId],
+  );
+  return rows.length === 1;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
 import { defaultInboxRetentionMs, pruneInbox } from './inbox';
+import { pollingLoop, type NextTurn } from './polling-loop';
 import type { BusMessage, EventBus } from './types';
 import { checkedSchema } from '../db/schema-name';
 
@@ -136,12 +136,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const outsideTransaction = options.publishOutsideTransaction ?? false;
   const batches = new Mutex();
 
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  let woken = false;
-  let interrupt: AbortController | undefined;
-  let interruptible = true;
-
   /** Takes the schema's lock and reads the next batch; undefined when another relay holds the lock. */
   const claim = async (tx: Tx): Promise<OutboxRow[] | undefined> => {
     const { rows: locks } = await tx.query<{ locked: boolean }>(
@@ -231,75 +225,44 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return pruneInbox(db, s, { retentionMs: inboxRetentionMs });
   };
 
-  const pause = async (ms: number, wakeable: boolean) => {
-    if (wakeable && woken) {
-      woken = false;
-      return;
-    }
-    interrupt = new AbortController();
-    interruptible = wakeable;
+  let failures = 0;
+  let lastCleanup = Date.now();
+  const turn = async (): Promise<NextTurn> => {
+    let delay = pollIntervalMs;
     try {
-      await sleep(ms, undefined, { signal: interrupt.signal });
-    } catch {
-      // interrupted by wake() or stop()
-    } finally {
-      interrupt = undefined;
-      woken = false;
-    }
-  };
-
-  const loop = async () => {
-    let failures = 0;
-    let lastCleanup = Date.now();
-    while (!stopped) {
-      let delay = pollIntervalMs;
-      woken = false;
-      try {
-        const outcome = await batches.run(publishBatch);
-        if (outcome.kind === 'failed') {
-          failures++;
-          delay = Math.min(maxBackoffMs, pollIntervalMs * 2 ** failures);
-          logger.warn({ err: outcome.error, schema: s, failures, retryInMs: delay }, 'outbox publish failed');
-        } else {
-          failures = 0;
-          if (outcome.kind === 'published' && outcome.count > 0) {
-            logger.debug({ schema: s, count: outcome.count }, 'outbox batch published');
-          }
-          if (outcome.kind === 'published' && outcome.more) delay = 0;
-        }
-        if (Date.now() - lastCleanup >= cleanupIntervalMs) {
-          lastCleanup = Date.now();
-          const deleted = await cleanup();
-          if (deleted > 0) logger.debug({ schema: s, deleted }, 'old outbox rows deleted');
-          const pruned = await pruneOwnInbox();
-          if (pruned > 0) logger.debug({ schema: s, pruned }, 'old inbox rows deleted');
-        }
-      } catch (error) {
+      const outcome = await batches.run(publishBatch);
+      if (outcome.kind === 'failed') {
         failures++;
         delay = Math.min(maxBackoffMs, pollIntervalMs * 2 ** failures);
-        logger.error({ err: error, schema: s, failures, retryInMs: delay }, 'outbox relay failed');
+        logger.warn({ err: outcome.error, schema: s, failures, retryInMs: delay }, 'outbox publish failed');
+      } else {
+        failures = 0;
+        if (outcome.kind === 'published' && outcome.count > 0) {
+          logger.debug({ schema: s, count: outcome.count }, 'outbox batch published');
+        }
+        if (outcome.kind === 'published' && outcome.more) delay = 0;
       }
-      // After a failure only stop() cuts the wait short: a busy writer's wake() must not defeat the backoff.
-      if (delay > 0 && !stopped) await pause(delay, failures === 0);
+      if (Date.now() - lastCleanup >= cleanupIntervalMs) {
+        lastCleanup = Date.now();
+        const deleted = await cleanup();
+        if (deleted > 0) logger.debug({ schema: s, deleted }, 'old outbox rows deleted');
+        const pruned = await pruneOwnInbox();
+        if (pruned > 0) logger.debug({ schema: s, pruned }, 'old inbox rows deleted');
+      }
+    } catch (error) {
+      failures++;
+      delay = Math.min(maxBackoffMs, pollIntervalMs * 2 ** failures);
+      logger.error({ err: error, schema: s, failures, retryInMs: delay }, 'outbox relay failed');
     }
+    // After a failure only stop() cuts the wait short: a busy writer's wake() must not defeat the backoff.
+    return { delayMs: delay, wakeable: failures === 0 };
   };
+  const poller = pollingLoop(turn);
 
   return {
-    start() {
-      if (running || stopped) return;
-      running = loop();
-    },
-
-    async stop() {
-      stopped = true;
-      interrupt?.abort();
-      await running;
-    },
-
-    wake() {
-      if (interrupt && interruptible) interrupt.abort();
-      else woken = true;
-    },
+    start: poller.start,
+    stop: poller.stop,
+    wake: poller.wake,
 
     async flush() {
       let published = 0;

@@ -10,7 +10,9 @@ import { mountService } from './service-app';
 import type { ServiceDefinition } from './service-definition';
 
 export interface ServiceProcess {
-  db: Db;
+  /** The service's Postgres: migrated, relayed from and checked. None for a service on another store (link on
+   * MongoDB), which brings its own relay as a worker and its own readiness check. */
+  db?: Db;
   bus: EventBus;
   logger: Logger;
   port: number;
@@ -32,15 +34,14 @@ export async function startServiceProcess(
 ): Promise<RunningServer> {
   let wake = () => {};
   const service = define(() => wake());
-  await migrate(proc.db, service.schema, service.migrations);
-  const relay = createOutboxRelay({
-    db: proc.db,
-    schema: service.schema,
-    bus: proc.bus,
-    logger: proc.logger,
-  });
-  wake = () => relay.wake();
-  relay.start();
+  const { db } = proc;
+  if (!db && service.migrations.length > 0) throw new Error(`${service.name} has migrations but no database`);
+  if (db) await migrate(db, service.schema, service.migrations);
+  const relay = db && createOutboxRelay({ db, schema: service.schema, bus: proc.bus, logger: proc.logger });
+  if (relay) {
+    wake = () => relay.wake();
+    relay.start();
+  }
   for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
   const workers = service.workers ?? [];
   for (const worker of workers) worker.start();
@@ -50,7 +51,7 @@ export async function startServiceProcess(
   const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit, browserHeaders: false });
   app.use(
     healthRouter(
-      { database: () => proc.db.ping(), bus: () => proc.bus.ping(), ...proc.checks },
+      { ...(db && { database: () => db.ping() }), bus: () => proc.bus.ping(), ...proc.checks },
       () => drain.draining,
     ),
   );
@@ -63,9 +64,9 @@ export async function startServiceProcess(
       requestTimeoutMs: proc.requestTimeoutMs,
       headersTimeoutMs: proc.headersTimeoutMs,
       closers: [
-        () => proc.db.close(),
+        async () => db?.close(),
         () => proc.bus.close(),
-        () => relay.stop(),
+        async () => relay?.stop(),
         ...(proc.closers ?? []),
         // Closers run last to first: the workers stop before the service's own connections (a mailer, Redis) close.
         ...workers.map((worker) => () => worker.stop()),

@@ -1,0 +1,57 @@
+import { Router } from 'express';
+import {
+  callerFromAssertion,
+  inboxMigration,
+  outboxMigration,
+  parkedEventsMigrations,
+  parkEvents,
+  type Db,
+  type ServiceDefinition,
+} from '@vellum/platform';
+import type { LinkContext, LinkPorts } from './context';
+import { cirriProjection } from './events/cirri-projection';
+import { linkRoutes } from './http/link-routes';
+import { pageRoutes } from './http/page-routes';
+import type { LinkRepository } from './store/link-repository';
+import { migrations, SCHEMA } from './store/migrations';
+import { postgresLinkRepository } from './store/postgres-link-repository';
+
+export type { LinkPorts, LinkConfig } from './context';
+export type { LinkRepository } from './store/link-repository';
+export { postgresLinkRepository } from './store/postgres-link-repository';
+
+/** The routes and the projection over a repository: the same for both stores. */
+export function linkDefinition(
+  ports: LinkPorts,
+  pages: LinkRepository,
+  store: Pick<ServiceDefinition, 'migrations' | 'subscriptions' | 'workers'>,
+): ServiceDefinition {
+  const ctx: LinkContext = {
+    ...ports,
+    pages,
+    clock: ports.clock ?? (() => new Date()),
+    wakeOutbox: ports.wakeOutbox ?? (() => {}),
+  };
+  const router = Router();
+  router.use(callerFromAssertion(ports.config.internalAuthSecret));
+  router.use(linkRoutes(ctx));
+  router.use(pageRoutes(ctx));
+  return { name: 'link', schema: SCHEMA, router, ...store };
+}
+
+/**
+ * The link service on Postgres (the embedded mode's PGlite, or a real server): schema `link`, its outbox and inbox
+ * tables; the composition root migrates it and runs its outbox relay like every other service's.
+ */
+export function createLinkService(ports: LinkPorts & { db: Db }): ServiceDefinition {
+  const pages = postgresLinkRepository(ports.db);
+  return linkDefinition(ports, pages, {
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
+    ],
+    subscriptions: [cirriProjection(pages, parkEvents(ports.db, SCHEMA))],
+  });
+}

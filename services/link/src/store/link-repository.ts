@@ -1,0 +1,74 @@
+import type { BusMessage } from '@vellum/platform';
+import type { LinkColors } from '@vellum/proto';
+
+/** A link as the page stores it. */
+export interface StoredLink {
+  id: string;
+  label: string;
+  url: string;
+  /** 0, 1, 2, ... without gaps, unique on the page. */
+  position: number;
+}
+
+/** One cirrus's vielink page: who it is (from identity's events), its colours and links, and its version. */
+export interface StoredPage {
+  ownerId: string;
+  username: string;
+  displayName: string;
+  image: string;
+  colors: LinkColors;
+  /** By position. */
+  links: StoredLink[];
+  /** Grows by one per change of links or colours: the optimistic check of `replace`. */
+  version: number;
+}
+
+/** What identity's events say of a cirrus (`image` only when the event carries it). */
+export interface KnownCirrus {
+  id: string;
+  username: string;
+  displayName: string;
+  image?: string;
+}
+
+/** Clicks on one link on one UTC day (`YYYY-MM-DD`). */
+export interface ClickCount {
+  linkId: string;
+  day: string;
+  count: number;
+}
+
+/**
+ * The link service's store: one page per owner, changed only as a whole by single atomic updates (MongoDB has no
+ * multi-document transactions: a page is ONE document there, one row here), and click counts per link and day.
+ * Two adapters keep this contract (`test/repository.contract.ts`): MongoDB (distributed) and Postgres through the
+ * platform's Db port (embedded on PGlite).
+ */
+export interface LinkRepository {
+  /** The page of the cirrus with this username, in any case. */
+  byUsername(username: string): Promise<StoredPage | null>;
+  byOwner(ownerId: string): Promise<StoredPage | null>;
+  /** The page that holds the link. */
+  byLink(linkId: string): Promise<StoredPage | null>;
+  /**
+   * The owner's page; when no event told of them yet, an empty one with the default colours is created from what the
+   * caller's assertion says (identity's events fill in the names when they arrive).
+   */
+  ensure(owner: { id: string; username: string }): Promise<StoredPage>;
+  /**
+   * Stores `next` (its links, colours and version) when the page is still at `expectedVersion`, with `events` to
+   * publish, in ONE atomic write. False, writing nothing, when someone changed the page first.
+   */
+  replace(
+    next: StoredPage,
+    expectedVersion: number,
+    events: readonly BusMessage[],
+    at: Date,
+  ): Promise<boolean>;
+  /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
+  applyCirrus(eventId: string, cirrus: KnownCirrus): Promise<boolean>;
+  /** Counts one click on the link on `day`. */
+  countClick(ownerId: string, linkId: string, day: string): Promise<void>;
+  /** The owner's click counts from `sinceDay` on. */
+  clicks(ownerId: string, sinceDay: string): Promise<ClickCount[]>;
+}

@@ -1,0 +1,256 @@
+import { randomUUID } from 'node:crypto';
+import {
+  applyOnce,
+  createOutboxIndex,
+  isDuplicateKey,
+  withPendingEvents,
+  type Collection,
+  type Document,
+  type MongoDatabase,
+  type OutboxFields,
+} from '@vellum/platform/mongo';
+import { LINK_DEFAULT_COLORS, type LinkColors } from '@vellum/proto';
+import type { ClickCount, LinkRepository, StoredPage } from './link-repository';
+
+/** A cirrus as identity's events (or the owner's own assertion) told it, with the inbox's `appliedEvents`. */
+export interface CirrusDoc {
+  _id: string;
+  username: string;
+  usernameKey: string;
+  displayName: string;
+  image: string;
+  appliedEvents?: string[];
+}
+
+/**
+ * One version of a page, never changed once written but for its outbox fields: `_id` is `<ownerId>:<version>`, so
+ * of two writers of the same next version exactly one inserts it. The page is its highest version (none: version 0,
+ * empty, default colours). It carries the events of the change that made it (`pendingEvents`, the outbox).
+ */
+export interface PageVersionDoc extends OutboxFields {
+  _id: string;
+  ownerId: string;
+  version: number;
+  colors: LinkColors;
+  links: Array<{ _id: string; label: string; url: string; position: number }>;
+}
+
+/** One click: which link of whose page, and the UTC day. Nothing about who clicked. */
+export interface ClickDoc {
+  _id: string;
+  ownerId: string;
+  linkId: string;
+  day: string;
+}
+
+/** Where a page's newest version is, as a hint: the number only grows, but a lost write leaves it behind. */
+export interface PageHeadDoc {
+  _id: string;
+  version: number;
+}
+
+/** Whose page a link is on: a link never moves to another page, so this never changes once written. */
+export interface LinkOwnerDoc {
+  _id: string;
+  ownerId: string;
+}
+
+export interface LinkCollections {
+  cirri: Collection<CirrusDoc>;
+  versions: Collection<PageVersionDoc>;
+  heads: Collection<PageHeadDoc>;
+  linkOwners: Collection<LinkOwnerDoc>;
+  clicks: Collection<ClickDoc>;
+}
+
+/**
+ * The collections and their indexes, declared here and created at start: cirri by username, page versions by owner
+ * and version, the outbox's pending versions, clicks by owner and day (the heads and link owners are read by `_id`).
+ */
+export async function prepareLinkCollections(database: MongoDatabase): Promise<LinkCollections> {
+  const cirri = database.collection<CirrusDoc>('cirri');
+  const versions = database.collection<PageVersionDoc>('page_versions');
+  const clicks = database.collection<ClickDoc>('clicks');
+  const heads = database.collection<PageHeadDoc>('page_heads');
+  const linkOwners = database.collection<LinkOwnerDoc>('link_owners');
+  await cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
+  await versions.createIndex({ ownerId: 1, version: -1 }, { name: 'versions_owner' });
+  await createOutboxIndex(versions as unknown as Collection<Document>);
+  await clicks.createIndex({ ownerId: 1, day: 1 }, { name: 'clicks_owner_day' });
+  return { cirri, versions, heads, linkOwners, clicks };
+}
+
+/** Older versions kept besides the current one (their events published): enough for a reader that just missed one. */
+const VERSIONS_KEPT = 2;
+
+/**
+ * The link repository on MongoDB. FerretDB 1.x applies an update as a read and a write, so two concurrent updates of
+ * one document can both pass a version check and both `$inc` from the same value (measured on both its backends).
+ * So this adapter relies only on what MongoDB and FerretDB both make atomic, the insert of a unique `_id`: a change
+ * of a page INSERTS its next version (with its events: one single-document write), and a click inserts a click. The
+ * head (the newest version's number) and the link owners are hints and facts that never need a transaction: reads
+ * go by `_id`, as FerretDB answers other filters by scanning.
+ */
+export function mongoLinkRepository({
+  cirri,
+  versions,
+  heads,
+  linkOwners,
+  clicks,
+}: LinkCollections): LinkRepository {
+  const key = (ownerId: string, version: number) => `${ownerId}:${version}`;
+
+  /**
+   * The newest version of the owner's page: from the head's hint, read by `_id`, then the next numbers while they
+   * exist (versions are consecutive). Only when the hinted version was pruned (its hint lost several writes ago) does
+   * it search by owner, which FerretDB answers by a scan.
+   */
+  const current = async (ownerId: string): Promise<PageVersionDoc | null> => {
+    let version = (await heads.findOne({ _id: ownerId }))?.version ?? 0;
+    let doc = version > 0 ? await versions.findOne({ _id: key(ownerId, version) }) : null;
+    if (version > 0 && !doc) return versions.find({ ownerId }).sort({ version: -1 }).limit(1).next();
+    for (;;) {
+      const newer = await versions.findOne({ _id: key(ownerId, version + 1) });
+      if (!newer) return doc;
+      [doc, version] = [newer, version + 1];
+    }
+  };
+
+  const pageOf = async (cirrus: CirrusDoc | null): Promise<StoredPage | null> => {
+    if (!cirrus) return null;
+    const latest = await current(cirrus._id);
+    return {
+      ownerId: cirrus._id,
+      username: cirrus.username,
+      displayName: cirrus.displayName ?? '',
+      image: cirrus.image ?? '',
+      colors: { ...LINK_DEFAULT_COLORS, ...latest?.colors },
+      links: (latest?.links ?? [])
+        .map((l) => ({ id: l._id, label: l.label, url: l.url, position: l.position }))
+        .sort((a, b) => a.position - b.position),
+      version: latest?.version ?? 0,
+    };
+  };
+
+  return {
+    byUsername: async (username) => pageOf(await cirri.findOne({ usernameKey: username.toLowerCase() })),
+    byOwner: async (ownerId) => pageOf(await cirri.findOne({ _id: ownerId })),
+
+    async byLink(linkId) {
+      const owner = await linkOwners.findOne({ _id: linkId });
+      if (!owner) return null;
+      // The current version decides whether the link is still there.
+      const page = await pageOf(await cirri.findOne({ _id: owner.ownerId }));
+      return page?.links.some((l) => l.id === linkId) ? page : null;
+    },
+
+    async ensure(owner) {
+      try {
+        await cirri.updateOne(
+          { _id: owner.id },
+          {
+            $setOnInsert: {
+              username: owner.username,
+              usernameKey: owner.username.toLowerCase(),
+              displayName: '',
+              image: '',
+            },
+          },
+          { upsert: true },
+        );
+      } catch (error) {
+        // Identity's event created it at the same moment.
+        if (!isDuplicateKey(error)) throw error;
+      }
+      return (await pageOf(await cirri.findOne({ _id: owner.id })))!;
+    },
+
+    async replace(next, expectedVersion, events, at) {
+      if (next.version !== expectedVersion + 1) throw new Error('a page changes one version at a time');
+      const doc: PageVersionDoc = {
+        _id: `${next.ownerId}:${next.version}`,
+        ownerId: next.ownerId,
+        version: next.version,
+        colors: next.colors,
+        links: next.links.map((l) => ({ _id: l.id, label: l.label, url: l.url, position: l.position })),
+      };
+      // The events ride on the inserted document: `withPendingEvents` gives the fields an update would push.
+      const outbox = withPendingEvents<PageVersionDoc>({}, events, at) as {
+        $push?: { pendingEvents: { $each: OutboxFields['pendingEvents'] } };
+        $min?: { pendingSince: Date };
+      };
+      // Whose the new links are, before the version that names them (a lost write leaves a harmless extra).
+      const previous =
+        expectedVersion > 0 ? await versions.findOne({ _id: key(next.ownerId, expectedVersion) }) : null;
+      const known = new Set((previous?.links ?? []).map((l) => l._id));
+      const added = next.links.filter((l) => !known.has(l.id));
+      if (added.length > 0) {
+        try {
+          await linkOwners.insertMany(
+            added.map((l) => ({ _id: l.id, ownerId: next.ownerId })),
+            { ordered: false },
+          );
+        } catch (error) {
+          if (!isDuplicateKey(error)) throw error;
+        }
+      }
+      try {
+        await versions.insertOne({
+          ...doc,
+          ...(outbox.$push && {
+            pendingEvents: outbox.$push.pendingEvents.$each,
+            pendingSince: outbox.$min!.pendingSince,
+          }),
+        });
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        throw error;
+      }
+      await heads
+        .updateOne({ _id: next.ownerId }, { $max: { version: next.version } }, { upsert: true })
+        .catch((error: unknown) => {
+          // Two writers created the head at once: the version is found from the other's number.
+          if (!isDuplicateKey(error)) throw error;
+        });
+      await versions.deleteMany({
+        ownerId: next.ownerId,
+        version: { $lte: next.version - 1 - VERSIONS_KEPT },
+        pendingSince: { $exists: false },
+      });
+      return true;
+    },
+
+    applyCirrus: (eventId, c) =>
+      applyOnce(
+        cirri,
+        c.id,
+        eventId,
+        {
+          $set: {
+            username: c.username,
+            usernameKey: c.username.toLowerCase(),
+            displayName: c.displayName,
+            ...(c.image !== undefined && { image: c.image }),
+          },
+          ...(c.image === undefined && { $setOnInsert: { image: '' } }),
+        },
+        { upsert: true },
+      ),
+
+    async countClick(ownerId, linkId, day) {
+      await clicks.insertOne({ _id: randomUUID(), ownerId, linkId, day });
+    },
+
+    async clicks(ownerId, sinceDay): Promise<ClickCount[]> {
+      const groups = await clicks
+        .aggregate<{ _id: { linkId: string; day: string }; count: number }>([
+          { $match: { ownerId, day: { $gte: sinceDay } } },
+          { $group: { _id: { linkId: '$linkId', day: '$day' }, count: { $sum: 1 } } },
+        ])
+        .toArray();
+      return groups
+        .map((g) => ({ linkId: g._id.linkId, day: g._id.day, count: g.count }))
+        .sort((a, b) => a.day.localeCompare(b.day) || a.linkId.localeCompare(b.linkId));
+    },
+  };
+}

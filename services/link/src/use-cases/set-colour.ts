@@ -1,0 +1,20 @@
+import type { Caller } from '@vellum/platform';
+import type { LinkColorName } from '@vellum/proto';
+import type { LinkContext } from '../context';
+import { setColour as set } from '../domain/page';
+import { changePage } from './change-page';
+
+/** The owner sets one of their page's colours. */
+export async function setColour(
+  ctx: LinkContext,
+  caller: Caller,
+  name: LinkColorName,
+  colour: string,
+): Promise<string> {
+  const { page } = await changePage(
+    ctx,
+    () => ctx.pages.ensure(caller),
+    (p) => set(p, name, colour),
+  );
+  return page.colors[name];
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { createInProcessBus, eventMessage, type BusMessage, type EventBus } from '@vellum/platform';
+import { eventually } from '@vellum/platform/test-support';
+import { LINK_DEFAULT_COLORS, LinkPageChangedSchema, Topics } from '@vellum/proto';
+import type { LinkRepository } from '../../src/service';
+import type { StoredPage } from '../../src/store/link-repository';
+
+/** One adapter under test: the repository, relays that publish its pending events to `bus`, and its teardown. */
+export interface RepositoryUnderTest {
+  pages: LinkRepository;
+  /** A relay of the adapter's outbox to `bus`; `flush` publishes everything pending now. */
+  relay(bus: EventBus): { flush(): Promise<number> };
+  close(): Promise<void>;
+}
+
+const at = new Date('2026-03-01T10:00:00Z');
+const logger = pino({ level: 'silent' });
+
+const event = (page: StoredPage) =>
+  eventMessage('link', {
+    topic: Topics.linkPage,
+    aggregateId: page.ownerId,
+    payloadSchema: LinkPageChangedSchema,
+    payload: { ownerId: page.ownerId, version: page.version },
+    occurredAt: at,
+  });
+
+const link = (label: string, position: number) => ({
+  id: randomUUID(),
+  label,
+  url: `https://example.com/${label}`,
+  position,
+});
+
+/**
+ * The contract of `LinkRepository`, run against every adapter (PGlite, Postgres, MongoDB's protocol): what the
+ * use cases rely on, and the outbox's promise that a change's events are stored with it and published.
+ */
+export function repositoryContract(open: () => Promise<RepositoryUnderTest>): void {
+  let t: RepositoryUnderTest;
+  let bus: EventBus;
+  const published: BusMessage[] = [];
+  beforeAll(async () => {
+    t = await open();
+    bus = createInProcessBus({ logger });
+    await bus.subscribe({
+      group: 'contract',
+      topics: [Topics.linkPage],
+      handler: async (m) => void published.push(m),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await bus?.close();
+    await t?.close();
+  });
+
+  const owner = () => {
+    const id = randomUUID();
+    return { id, username: `Ada.${id.slice(0, 8)}` };
+  };
+
+  it('creates an empty page with the default colours once, and finds it by owner and any-case username', async () => {
+    const ada = owner();
+    const page = await t.pages.ensure(ada);
+    expect(page).toEqual({
+      ownerId: ada.id,
+      username: ada.username,
+      displayName: '',
+      image: '',
+      colors: LINK_DEFAULT_COLORS,
+      links: [],
+      version: 0,
+    });
+    expect(await t.pages.ensure(ada)).toEqual(page);
+    expect(await t.pages.byOwner(ada.id)).toEqual(page);
+    expect(await t.pages.byUsername(ada.username.toUpperCase())).toEqual(page);
+    expect(await t.pages.byUsername('nobody.here')).toBeNull();
+    expect(await t.pages.byOwner(randomUUID())).toBeNull();
+  });
+
+  it('replaces links and colours only at the expected version, with its events, and finds a page by link', async () => {
+    const ada = owner();
+    const v0 = await t.pages.ensure(ada);
+    const [a, b] = [link('a', 0), link('b', 1)];
+    const v1: StoredPage = {
+      ...v0,
+      links: [a, b],
+      colors: { ...v0.colors, linkItemFontColor: '#000000' },
+      version: 1,
+    };
+    const first = event(v1);
+    expect(await t.pages.replace(v1, 0, [first], at)).toBe(true);
+    expect(await t.pages.byOwner(ada.id)).toEqual(v1);
+    expect(await t.pages.byLink(b.id)).toEqual(v1);
+    expect(await t.pages.byLink(randomUUID())).toBeNull();
+
+    // A writer that read version 0 too loses, and its events are not stored.
+    const stale = { ...v0, links: [link('c', 0)], version: 1 };
+    const lost = event(stale);
+    expect(await t.pages.replace(stale, 0, [lost], at)).toBe(false);
+    expect(await t.pages.byOwner(ada.id)).toEqual(v1);
+
+    await t.relay(bus).flush();
+    await eventually(() => published.some((m) => m.id === first.id) || undefined);
+    expect(published.filter((m) => m.id === first.id)).toEqual([first]);
+    expect(published.some((m) => m.id === lost.id)).toBe(false);
+  });
+
+  it('lets exactly one of many writers of the same version win', async () => {
+    const page = await t.pages.ensure(owner());
+    const tries = Array.from({ length: 8 }, (_, i) => ({ ...page, links: [link(`l${i}`, 0)], version: 1 }));
+    const won = await Promise.all(tries.map((next) => t.pages.replace(next, 0, [event(next)], at)));
+    expect(won.filter(Boolean)).toHaveLength(1);
+    expect((await t.pages.byOwner(page.ownerId))!.links).toEqual(tries[won.indexOf(true)]!.links);
+  });
+
+  it('publishes every stored event in order, at least once, with two relays at work, and keeps none pending', async () => {
+    const ada = owner();
+    let page = await t.pages.ensure(ada);
+    const events: BusMessage[] = [];
+    for (let v = 1; v <= 6; v++) {
+      const next = { ...page, links: [link(`v${v}`, 0)], version: v };
+      const e = event(next);
+      expect(await t.pages.replace(next, v - 1, [e], at)).toBe(true);
+      events.push(e);
+      page = next;
+      // Two relays race while writes go on.
+      if (v % 2 === 0) await Promise.all([t.relay(bus).flush(), t.relay(bus).flush()]);
+    }
+    await t.relay(bus).flush();
+    const ids = events.map((e) => e.id);
+    const seen = await eventually(() => {
+      const mine = published.filter((m) => m.key === ada.id).map((m) => m.id);
+      return ids.every((id) => mine.includes(id)) ? mine : undefined;
+    });
+    // Duplicates may happen (at least once); the first delivery of each keeps the page's order.
+    expect([...new Set(seen)]).toEqual(ids);
+    expect(await t.relay(bus).flush()).toBe(0);
+  });
+
+  it("applies identity's word on a cirrus once per event, creating or updating the page", async () => {
+    const id = randomUUID();
+    const created = randomUUID();
+    expect(await t.pages.applyCirrus(created, { id, username: 'Bea.One', displayName: 'Bea One' })).toBe(
+      true,
+    );
+    expect(await t.pages.byUsername('bea.one')).toMatchObject({
+      ownerId: id,
+      username: 'Bea.One',
+      displayName: 'Bea One',
+      image: '',
+      links: [],
+      colors: LINK_DEFAULT_COLORS,
+    });
+    const v1 = { ...(await t.pages.byOwner(id))!, links: [link('x', 0)], version: 1 };
+    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+
+    const changed = randomUUID();
+    const profile = { id, username: 'Bea.Two', displayName: 'Bea Two', image: 'https://example.com/bea.png' };
+    expect(await t.pages.applyCirrus(changed, profile)).toBe(true);
+    // The same events again change nothing, even though they say something else now.
+    expect(await t.pages.applyCirrus(changed, { ...profile, displayName: 'Replayed' })).toBe(false);
+    expect(await t.pages.applyCirrus(created, { id, username: 'Bea.One', displayName: 'Bea One' })).toBe(
+      false,
+    );
+    expect(await t.pages.byOwner(id)).toEqual({
+      ...v1,
+      username: 'Bea.Two',
+      displayName: 'Bea Two',
+      image: profile.image,
+    });
+    expect(await t.pages.byUsername('bea.one')).toBeNull();
+    // An event without an image keeps the one known.
+    expect(await t.pages.applyCirrus(randomUUID(), { id, username: 'Bea.Two', displayName: 'B' })).toBe(true);
+    expect((await t.pages.byOwner(id))!.image).toBe(profile.image);
+  });
+
+  it('counts clicks per link and UTC day, concurrently, and reads them from a day on', async () => {
+    const ada = owner();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await Promise.all(Array.from({ length: 5 }, () => t.pages.countClick(ada.id, a, '2026-02-27')));
+    await t.pages.countClick(ada.id, a, '2026-03-01');
+    await t.pages.countClick(ada.id, b, '2026-03-01');
+    await t.pages.countClick(randomUUID(), b, '2026-03-02');
+    expect(await t.pages.clicks(ada.id, '2026-02-01')).toEqual([
+      { linkId: a, day: '2026-02-27', count: 5 },
+      ...[
+        { linkId: a, day: '2026-03-01', count: 1 },
+        { linkId: b, day: '2026-03-01', count: 1 },
+      ].sort((x, y) => x.linkId.localeCompare(y.linkId)),
+    ]);
+    expect(await t.pages.clicks(ada.id, '2026-02-28')).toHaveLength(2);
+  });
+}

@@ -1,0 +1,68 @@
+import { MongoClient, type Db as MongoDatabase } from 'mongodb';
+import type { Logger } from 'pino';
+
+export interface MongoConnection {
+  client: MongoClient;
+  /** The database named by the URL's path, else `defaultDatabase`. */
+  database: MongoDatabase;
+  /** True when the server answers `ping` (the readiness check). */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface MongoOptions {
+  /** `MONGO_URL`: `mongodb://host:port/[database]`. */
+  url: string;
+  /** Names the client in the server's logs, and the database when the URL names none. */
+  appName: string;
+  /** The database when the URL has no path (default `appName`). */
+  defaultDatabase?: string;
+  logger?: Logger;
+  /** How long an operation waits for a reachable server (default 5 s): a down server fails requests, not hangs. */
+  serverSelectionTimeoutMs?: number;
+  /** Connections per server (default 20). */
+  maxPoolSize?: number;
+}
+
+/**
+ * Connects to MongoDB (or anything speaking its wire protocol: FerretDB in the tests) with the official driver. The
+ * client reconnects by itself; `ping` is the readiness check and never throws.
+ */
+export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
+  const client = new MongoClient(options.url, {
+    appName: options.appName,
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,
+    maxPoolSize: options.maxPoolSize ?? 20,
+  });
+  await client.connect();
+  const database = client.db(databaseOf(options.url) ?? options.defaultDatabase ?? options.appName);
+  options.logger?.info({ database: database.databaseName }, 'connected to MongoDB');
+  return {
+    client,
+    database,
+    async ping() {
+      try {
+        const answer = await database.command({ ping: 1 });
+        return answer.ok === 1;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+/** The database a MongoDB URL names in its path (`mongodb://host/name?...`), if any. */
+export function databaseOf(url: string): string | undefined {
+  const match = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]*)/.exec(url);
+  const name = match?.[1] ? decodeURIComponent(match[1]) : '';
+  return name === '' ? undefined : name;
+}
+
+/** True for the server's duplicate-key error (E11000): an insert or upsert met an existing `_id` or unique key. */
+export function isDuplicateKey(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
+
+// The driver's types, for the adapters built on these (a service's store/ imports no driver itself).
+export type { Collection, Db as MongoDatabase, Document, Filter, MongoClient, UpdateFilter } from 'mongodb';

@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import { loadConfig } from '../config/load-config';
+import type { MongoServiceEnv } from '../config/service-env';
+import type { EventBus } from '../events/types';
+import { createLogger } from '../log/logger';
+import type { ServiceDefinition } from '../service/service-definition';
+import { runMain, startOnKafka, type ServiceWithConnections } from '../service/start-on-kafka';
+import { connectMongo, type MongoConnection } from './connect';
+
+/** What a MongoDB service's `build` gets: its environment, its database and the bus (for its outbox relay). */
+export interface MongoServiceMainPorts<E> {
+  env: E;
+  logger: Logger;
+  mongo: MongoConnection;
+  bus: EventBus;
+}
+
+export interface MongoServiceMainOptions<E extends MongoServiceEnv> {
+  name: string;
+  env: z.ZodType<E>;
+  stopTelemetry?: () => Promise<void>;
+  /**
+   * Builds the service on MongoDB. It has no Postgres schema (no migrations): it creates its indexes and runs its
+   * outbox relay as `workers` of the definition, which start before it serves and stop while it drains.
+   */
+  build: (ports: MongoServiceMainPorts<E>) => Promise<ServiceDefinition | ServiceWithConnections>;
+}
+
+/**
+ * `main.ts` of a service on MongoDB in distributed mode: reads the environment (`mongoServiceEnvShape`), connects
+ * MongoDB and Kafka, builds the service and runs it until SIGTERM; `/readyz` checks MongoDB and Kafka.
+ */
+export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoServiceMainOptions<E>): void {
+  runMain(options.name, async () => {
+    const env = loadConfig(options.env);
+    const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
+    const mongo = await connectMongo({ url: env.MONGO_URL, appName: options.name, logger });
+    await startOnKafka({
+      name: options.name,
+      env,
+      logger,
+      stopTelemetry: options.stopTelemetry,
+      build: async (bus) => {
+        const built = await options.build({ env, logger, mongo, bus });
+        const { service, checks, closers = [] } = 'service' in built ? built : { service: built };
+        return {
+          service,
+          checks: { mongodb: () => mongo.ping(), ...checks },
+          // Closers run last to first: the service's own go before the connection they use.
+          closers: [() => mongo.close(), ...closers],
+        };
+      },
+    });
+  });
+}
