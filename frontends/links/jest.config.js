@@ -1,0 +1,1 @@
+module.exports = require('../ui/test-support/jest-config.js')(__dirname);
