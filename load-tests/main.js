@@ -9,12 +9,13 @@
 import * as actions from './scenarios/actions.js';
 import * as editing from './scenarios/editing.js';
 import * as follow from './scenarios/follow.js';
+import * as links from './scenarios/links.js';
 import * as owner from './scenarios/owner.js';
 import * as visitor from './scenarios/visitor.js';
 import { PROFILE, users } from './lib/config.js';
 import { signInAll } from './lib/session.js';
 
-const JOURNEYS = [visitor, owner, editing, actions, follow];
+const JOURNEYS = [visitor, owner, editing, actions, follow, links];
 
 const wanted = (__ENV.SCENARIOS || '').split(',').filter(Boolean);
 const unknown = wanted.filter((name) => !JOURNEYS.some((j) => j.meta.name === name));
@@ -71,3 +72,4 @@ export const ownerJourney = owner.run;
 export const editingJourney = editing.run;
 export const actionsJourney = actions.run;
 export const followJourney = follow.run;
+export const linksJourney = links.run;

@@ -19,6 +19,8 @@ const seedOf = (name, pick) => new SharedArray(name, () => pick(JSON.parse(open(
 export const users = seedOf('users', (seed) => seed.users);
 /** The seeded public vellums: { id, owner (username), word (in its title) }. */
 export const vellums = seedOf('vellums', (seed) => seed.vellums);
+/** The seeded links: { id, owner (username), url (stored; the redirect's only answer) }. */
+export const links = seedOf('links', (seed) => seed.links);
 
 /** This VU's person: a different one for every VU while there are as many people as VUs (the runner seeds so). */
 export const myIndex = () => (exec.vu.idInTest - 1) % users.length;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const SERVICES = ['identity', 'vellum', 'social', 'action', 'gateway'];
+const SERVICES = ['identity', 'vellum', 'social', 'action', 'link', 'gateway'];
 const entryOf = (name) => path.join(repoRoot, 'services', name, 'dist/main.js');
 
 function newest(dir) {
@@ -140,7 +140,15 @@ export async function startEmbedded({ dataDir, logFile, env = {}, nodeArgs = [] 
  * and Kafka, and the gateway in front of them (its URL is the product's), as services/platform/test-support's
  * describeDistributed starts them. `nodeArgs` go to every process (say, --cpu-prof).
  */
-export async function startDistributed({ databaseUrl, redisUrl, brokers, logDir, env = {}, nodeArgs = [] }) {
+export async function startDistributed({
+  databaseUrl,
+  redisUrl,
+  brokers,
+  mongoUrl,
+  logDir,
+  env = {},
+  nodeArgs = [],
+}) {
   const secrets = {
     SESSION_SECRET: randomBytes(32).toString('hex'),
     INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
@@ -171,8 +179,13 @@ export async function startDistributed({ databaseUrl, redisUrl, brokers, logDir,
       PUBLIC_URL: publicUrl,
     });
     const upstreams = { IDENTITY_URL: identity.url };
-    for (const name of ['vellum', 'social', 'action']) {
-      const proc = await start(name, { INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET, ...stores });
+    for (const name of ['vellum', 'social', 'action', 'link']) {
+      // The link service keeps its pages on MongoDB (FerretDB here); the others ignore MONGO_URL.
+      const proc = await start(name, {
+        INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET,
+        ...stores,
+        MONGO_URL: mongoUrl,
+      });
       upstreams[`${name.toUpperCase()}_URL`] = proc.url;
     }
     const gateway = await start('gateway', {
@@ -202,15 +215,15 @@ export async function startDistributed({ databaseUrl, redisUrl, brokers, logDir,
 
 /** The real servers' addresses (`source ~/.cache/vellum/run/env.sh`), or an error naming what is missing. */
 export function serverEnv() {
-  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS } = process.env;
-  const missing = Object.entries({ DATABASE_URL, REDIS_URL, KAFKA_BROKERS })
+  const { DATABASE_URL, REDIS_URL, KAFKA_BROKERS, MONGO_URL } = process.env;
+  const missing = Object.entries({ DATABASE_URL, REDIS_URL, KAFKA_BROKERS, MONGO_URL })
     .filter(([, v]) => !v)
     .map(([k]) => k);
   if (missing.length)
     throw new Error(
       `${missing.join(', ')} not set: run source ~/.cache/vellum/run/env.sh (scripts/servers/up.sh)`,
     );
-  return { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, brokers: KAFKA_BROKERS };
+  return { databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, brokers: KAFKA_BROKERS, mongoUrl: MONGO_URL };
 }
 
 /**

@@ -12,6 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { expectStatus, verifiedUser } from './client.mjs';
 import { documentOf, titleOf, WORDS } from '../lib/document.mjs';
 
+/** Links on each seeded person's link page. */
+const LINKS_PER_PERSON = 5;
+
 /** Runs `work(i)` for i in [0, count) with at most `concurrency` at a time; the first failure stops the rest. */
 async function pool(count, concurrency, work) {
   let next = 0;
@@ -71,6 +74,25 @@ export async function seed({
     if ((n + 1) % 1000 === 0) log(`seed: ${n + 1} of ${vellums} vellums`);
   });
   const writeSeconds = (Date.now() - writing) / 1000;
+
+  // Each person's link page: LINKS_PER_PERSON links, each to a page of its own.
+  const links = [];
+  await pool(users, 4, async (i) => {
+    const { browser, user } = people[i];
+    for (let n = 0; n < LINKS_PER_PERSON; n++) {
+      const url = `https://example.com/${encodeURIComponent(user.username)}/${n}`;
+      const added = expectStatus(
+        await browser.post(`/api/link/${encodeURIComponent(user.username)}`, {
+          linkLabel: `Link ${n}`,
+          linkURL: url,
+        }),
+        201,
+        'add a link',
+      );
+      const link = added.links?.find((l) => l.link_url === url) ?? added.link ?? added;
+      links.push({ id: link._id, owner: user.username, url });
+    }
+  });
   log(
     `seed: ${vellums} public vellums in ${writeSeconds.toFixed(1)} s (${(vellums / writeSeconds).toFixed(0)}/s)`,
   );
@@ -95,6 +117,8 @@ export async function seed({
     writesPerSecond: vellums / writeSeconds,
     users: people.map((p) => p.user),
     vellums: ids,
+    /** The seeded links: { id, owner (username), url (the stored one the redirect must answer) }. */
+    links,
     words: WORDS,
   };
   if (out) {
