@@ -54,6 +54,18 @@ describe('usernameSchema', () => {
     },
   );
 
+  it.each(['go', 'Position', 'set-background-color', 'SET-ITEM-FONT-COLOR', 'set-item-background-color'])(
+    'refuses %j: a name the API uses beside usernames',
+    (name) => {
+      expect(issues(usernameSchema, name)).toEqual([': That Username is reserved.']);
+    },
+  );
+
+  it('keeps names that only contain a reserved one', () => {
+    expect(accepts(usernameSchema, 'gopher')).toBe('gopher');
+    expect(accepts(usernameSchema, 'position.x')).toBe('position.x');
+  });
+
   it('still accepts dots inside, one or several', () => {
     expect(accepts(usernameSchema, 'a.da')).toBe('a.da');
     expect(accepts(usernameSchema, 'a..d.a')).toBe('a..d.a');

@@ -9,6 +9,7 @@ export const paths = {
   conversationVellum: (conversation: string, username: string) =>
     `/messenger/${seg(conversation)}/${seg(username)}`,
   cirrus: (cirrus: string) => `/cirrus/${seg(cirrus)}`,
+  editCirrus: (cirrus: string) => `/cirrus/${seg(cirrus)}/edit`,
   vellums: (cirrus: string) => `/cirrus/${seg(cirrus)}/vellums`,
   publicVellums: (cirrus: string) => `/cirrus/${seg(cirrus)}/vellums/public`,
   actions: (cirrus: string) => `/cirrus/${seg(cirrus)}/actions`,

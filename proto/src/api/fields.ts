@@ -39,3 +39,17 @@ export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
 export function firstMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'The request is invalid.';
 }
+
+/**
+ * The first message of each field of a failed parse, by the field's name (the top-level key of the body): the
+ * answer of a form's call that says, under each field, why it was refused. Issues about the body as a whole (not
+ * a JSON object) name no field and are left out.
+ */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && fields[field] === undefined) fields[field] = issue.message;
+  }
+  return fields;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeUrl } from '../editor/urls';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
 import { requestBody, textField } from './fields';
 import { validationMessages as messages } from './messages';
@@ -20,11 +21,25 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
  * A username is a path segment of its cirrus's pages (/cirrus/{username}): browsers drop the dot segments '.' and
  * '..', so a name may not start or end with a dot (which also refuses names made only of dots).
  */
+/**
+ * Names that would collide with the API's own paths beside `{username}` (the link service's `/api/link/go/{id}`,
+ * `/api/link/position` and `/api/link/set-…-color` next to `/api/link/{username}`): a cirrus by one of these names
+ * could not use their page. Compared case-insensitively.
+ */
+export const RESERVED_USERNAMES: readonly string[] = [
+  'go',
+  'position',
+  'set-background-color',
+  'set-item-font-color',
+  'set-item-background-color',
+];
+
 export const usernameSchema = textField('Username', messages.usernameRequired, { trim: true })
   .min(1, { error: messages.usernameRequired, abort: true })
   .regex(USERNAME, messages.usernamePattern)
   .refine((name) => !name.startsWith('.') && !name.endsWith('.'), messages.usernameDots)
-  .max(32, messages.usernameTooLong);
+  .max(32, messages.usernameTooLong)
+  .refine((name) => !RESERVED_USERNAMES.includes(name.toLowerCase()), messages.usernameReserved);
 
 /** Sign-up, verification and reset email: 5 to 32 characters, lower-cased. Too short reads as a bad format. */
 export const emailSchema = textField('Email', messages.emailRequired, { trim: true })
@@ -130,6 +145,143 @@ export const resetPasswordFormSchema = resetPasswordSchema
     path: ['repeat_password'],
     error: messages.resetPasswordMismatch,
   });
+
+// ---------------------------------------------------------------------------------------------------------------
+// PUT /api/cirrus/{username}/profile: the profile editing form and the identity service read the same schema.
+
+/** Limits of the profile (spec sections 5 and 9: 32 characters where the spec says so; the summary is ours). */
+export const PROFILE_NAME_MAX = 32;
+export const PROFILE_LOCATION_MAX = 32;
+export const PROFILE_SUMMARY_MAX = 500;
+export const PROFILE_IMAGE_MAX = 2048;
+
+/**
+ * Messages of the profile edit. The first and last name messages are the spec's (section 5), word for word, as at
+ * sign-up; the others are ours, in the same voice.
+ */
+export const profileMessages = {
+  displayNameRequired: 'Display name is required.',
+  displayNamePattern: 'Display name must consist of letters, digits, dots, apostrophes, dashes, or spaces.',
+  displayNameTooLong: `Display name must have at most ${PROFILE_NAME_MAX} characters.`,
+  firstNameRequired: messages.firstNameRequired,
+  firstNamePattern: messages.firstNamePattern,
+  firstNameTooLong: messages.firstNameTooLong,
+  lastNameRequired: messages.lastNameRequired,
+  lastNamePattern: messages.lastNamePattern,
+  lastNameTooLong: messages.lastNameTooLong,
+  locationPattern: 'Location must consist of letters, digits, dots, commas, apostrophes, dashes, or spaces.',
+  locationTooLong: `Location must have at most ${PROFILE_LOCATION_MAX} characters.`,
+  summaryTooLong: `Summary must have at most ${PROFILE_SUMMARY_MAX} characters.`,
+  imageUrl: 'Image must be a full web address starting with https://, or empty for the generated avatar.',
+  imageTooLong: `Image address must have at most ${PROFILE_IMAGE_MAX} characters.`,
+  imageBackground: 'Image background must be a CSS hex colour like #337ab7, or empty.',
+  signIn: 'Sign in to edit your profile.',
+  ownerOnly: 'Only its owner can edit this profile.',
+  saved: 'Your profile has been saved.',
+  saveFailed: 'Your profile could not be saved.',
+} as const;
+
+// Letters of any script (with combining marks, so decomposed accents pass), apostrophes (typed or typographic),
+// dashes and spaces (any space separator: a no-break space pasted from a document is a space too); control
+// characters (tab, line breaks) are refused by textField before these run.
+const DISPLAY_NAME = /^[\p{L}\p{M}\p{Nd}.'\u2019\p{Zs}-]+$/u;
+const LOCATION = /^[\p{L}\p{M}\p{Nd}.,'\u2019\p{Zs}-]*$/u;
+const PROFILE_NAME = /^[\p{L}\p{M}'\u2019\p{Zs}-]+$/u;
+const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** Length as the reader counts it (code points), not UTF-16 units. */
+const characters = (text: string) => [...text].length;
+
+/** A field a profile may leave empty: missing or null reads as empty. */
+const emptyWhenMissing = (value: unknown) => (value === undefined || value === null ? '' : value);
+
+function profileNameSchema(label: string, required: string, pattern: string, tooLong: string) {
+  return textField(label, required, { trim: true })
+    .refine((text) => text.length > 0, { error: required, abort: true })
+    .refine((text) => PROFILE_NAME.test(text), { error: pattern, abort: true })
+    .refine((text) => characters(text) <= PROFILE_NAME_MAX, { error: tooLong, abort: true });
+}
+
+/** Display name: trimmed, 1 to 32 characters: letters, digits, dots, apostrophes, dashes, spaces. */
+export const displayNameSchema = textField('Display name', profileMessages.displayNameRequired, {
+  trim: true,
+})
+  .refine((text) => text.length > 0, { error: profileMessages.displayNameRequired, abort: true })
+  .refine((text) => DISPLAY_NAME.test(text), { error: profileMessages.displayNamePattern, abort: true })
+  .refine((text) => characters(text) <= PROFILE_NAME_MAX, {
+    error: profileMessages.displayNameTooLong,
+    abort: true,
+  });
+
+/** Location: optional (empty), trimmed, at most 32 characters: as the display name, plus commas. */
+export const locationSchema = z.preprocess(
+  emptyWhenMissing,
+  textField('Location', '', { trim: true })
+    .refine((text) => LOCATION.test(text), { error: profileMessages.locationPattern, abort: true })
+    .refine((text) => characters(text) <= PROFILE_LOCATION_MAX, {
+      error: profileMessages.locationTooLong,
+      abort: true,
+    }),
+);
+
+/** Summary: optional, trimmed, at most 500 characters; text with lines (tabs, line feeds, carriage returns). */
+export const summarySchema = z.preprocess(
+  emptyWhenMissing,
+  textField('Summary', '', { trim: true, keepControls: CONTROL_CHARACTERS.multiLine }).refine(
+    (text) => characters(text) <= PROFILE_SUMMARY_MAX,
+    { error: profileMessages.summaryTooLong, abort: true },
+  ),
+);
+
+/** Image: an absolute https URL written plainly (no credentials, no hidden characters), or empty for the avatar. */
+export const profileImageSchema = z.preprocess(
+  emptyWhenMissing,
+  textField('Image', '', { trim: true })
+    .refine((text) => text.length <= PROFILE_IMAGE_MAX, { error: profileMessages.imageTooLong, abort: true })
+    .refine((text) => text === '' || isSafeUrl(text, ['https:']), {
+      error: profileMessages.imageUrl,
+      abort: true,
+    }),
+);
+
+/** Image background: a CSS hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa), kept lower-cased, or empty. */
+export const imageBackgroundSchema = z.preprocess(
+  emptyWhenMissing,
+  textField('Image background', '', { trim: true })
+    .refine((text) => text === '' || HEX_COLOUR.test(text), {
+      error: profileMessages.imageBackground,
+      abort: true,
+    })
+    .transform((text) => text.toLowerCase()),
+);
+
+/** PUT /api/cirrus/{username}/profile, and the profile form: the whole new profile, each field checked alone. */
+export const profileSchema = requestBody({
+  displayName: displayNameSchema,
+  firstName: profileNameSchema(
+    'First name',
+    profileMessages.firstNameRequired,
+    profileMessages.firstNamePattern,
+    profileMessages.firstNameTooLong,
+  ),
+  lastName: profileNameSchema(
+    'Last name',
+    profileMessages.lastNameRequired,
+    profileMessages.lastNamePattern,
+    profileMessages.lastNameTooLong,
+  ),
+  location: locationSchema,
+  summary: summarySchema,
+  image: profileImageSchema,
+  imageBackground: imageBackgroundSchema,
+});
+
+/** The profile as the form holds it (every field text) and as the service stores it (trimmed, checked). */
+export type ProfileForm = { [K in keyof z.output<typeof profileSchema>]: string };
+
+/** The profile's fields, in the form's order. */
+export const PROFILE_FIELDS = Object.keys(profileSchema.shape) as Array<keyof ProfileForm>;
+export type ProfileInput = z.output<typeof profileSchema>;
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;

@@ -6,3 +6,4 @@ export * from './password-checklist';
 export * from './vellum';
 export * from './social';
 export * from './action';
+export * from './link';

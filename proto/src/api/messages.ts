@@ -18,6 +18,7 @@ export const validationMessages = {
   usernamePattern: 'Username must consist of letters, digits, apostrophes, dashes, or dots.',
   usernameTooLong: 'Your Username must have at most 32 characters.',
   usernameDots: 'Username cannot start or end with a dot.',
+  usernameReserved: 'That Username is reserved.',
 
   emailRequired: 'Email is required.',
   emailTooLong: 'Email must have at most 32 characters.',

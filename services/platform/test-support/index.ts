@@ -21,4 +21,6 @@ export { describeDistributed, type DistributedProduct } from './distributed';
 export { identityApiSuite } from './api/identity-api.suite';
 export { socialApiSuite } from './api/social-api.suite';
 export { actionApiSuite } from './api/action-api.suite';
+export { profileApiSuite } from './api/profile-api.suite';
+export { linkApiSuite } from './api/link-api.suite';
 export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';

@@ -9,6 +9,11 @@ import type { InfoPageName } from '../pages/content/InfoPage';
 
 // Sections of the shell loaded on first visit (the spec: Cirrus loads lazily), each with its own chunk.
 const CirrusPage = lazySection('cirrus', 'Cirrus', () => import('../pages/CirrusPage'));
+const EditProfilePage = lazySection(
+  'edit-profile',
+  'Edit Profile',
+  () => import('../pages/profile/EditProfilePage'),
+);
 const FollowersPage = lazySection('followers', 'Followers', () => import('../pages/social/FollowersPage'));
 const FollowingPage = lazySection('following', 'Following', () => import('../pages/social/FollowingPage'));
 const SearchPage = lazySection('search', 'Search', () => import('../pages/social/SearchPage'));
@@ -77,9 +82,10 @@ export const routes: RouteObject[] = [
       { path: '/cirrus/:username/subscriptions', element: <NotFound /> },
       { path: '/cirrus/:username/new_org', element: <NotFound /> },
       { path: '/cirrus/:username/new_product', element: <NotFound /> },
-      { path: '/cirrus/:username/edit', element: <NotFound /> },
+      // Listed as hidden by the spec; issue 18 makes it the owner's profile form (Not Found for everyone else).
+      { path: '/cirrus/:username/edit', element: <EditProfilePage /> },
 
-      { path: '/link/:link', element: <RemoteRoute remote="links" module="LinkPage" /> },
+      { path: '/link/:username', element: <RemoteRoute remote="links" module="LinkPage" /> },
       { path: '/messenger', element: <RemoteRoute remote="messenger" module="MessengerPage" /> },
       { path: '/messenger/:chat', element: <RemoteRoute remote="messenger" module="ChatPage" /> },
       {

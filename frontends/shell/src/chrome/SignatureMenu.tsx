@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import Dropdown from 'react-bootstrap/Dropdown';
 import { Avatar, paths, useSession } from '@vellum/ui/core';
 
-/** The signed-in user's menu: My Cirrus, Edit My Vielink, sign out (spec section 2). */
+/** The signed-in user's menu: My Cirrus, Edit Profile (issue 18), Edit My Vielink, sign out (spec section 2). */
 export function SignatureMenu() {
   const { signedCirrus, signOut } = useSession();
   if (!signedCirrus) return null;
@@ -21,6 +21,9 @@ export function SignatureMenu() {
       <Dropdown.Menu>
         <Dropdown.Item as={Link} to={paths.cirrus(username)}>
           My Cirrus
+        </Dropdown.Item>
+        <Dropdown.Item as={Link} to={paths.editCirrus(username)}>
+          Edit Profile
         </Dropdown.Item>
         <Dropdown.Item as={Link} to={paths.link(username)}>
           Edit My Vielink

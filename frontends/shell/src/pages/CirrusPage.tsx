@@ -13,6 +13,8 @@ export interface ViewedCirrus {
   displayName?: string;
   display_name?: string;
   name?: string;
+  firstName?: string;
+  lastName?: string;
   image?: string | null;
   imageBackground?: string | null;
   location?: string | null;
@@ -39,16 +41,15 @@ export default function CirrusPage() {
   return (
     <Container className="py-5" style={{ maxWidth: 760 }}>
       <Card className="shadow-sm">
-        {cirrus.imageBackground ? (
-          <Card.Img
-            variant="top"
-            src={cirrus.imageBackground}
-            alt=""
-            style={{ maxHeight: 180, objectFit: 'cover' }}
-          />
-        ) : null}
         <Card.Body className="d-flex gap-4 align-items-start">
-          <Avatar username={cirrus.username} image={cirrus.image} size={96} />
+          {/* The image background is a colour behind the image (a CSS hex colour, or none). */}
+          <div
+            data-testid="profile-image"
+            className="rounded-circle p-1 flex-shrink-0"
+            style={{ background: cirrus.imageBackground || 'transparent' }}
+          >
+            <Avatar username={cirrus.username} image={cirrus.image} size={96} />
+          </div>
           <div className="flex-grow-1">
             <div className="d-flex align-items-center gap-3">
               <h1 className="h3 mb-0">{name}</h1>
@@ -62,7 +63,11 @@ export default function CirrusPage() {
             </div>
             <p className="text-secondary mb-2">@{cirrus.username}</p>
             {cirrus.location ? <p className="mb-2">{cirrus.location}</p> : null}
-            {cirrus.summary ? <p className="mb-3">{cirrus.summary}</p> : null}
+            {cirrus.summary ? (
+              <p className="mb-3" style={{ whiteSpace: 'pre-line' }}>
+                {cirrus.summary}
+              </p>
+            ) : null}
             {follow.status ? <ProfileCounts username={cirrus.username} status={follow.status} /> : null}
             <nav aria-label="Profile" className="d-flex flex-wrap gap-3">
               {signedCirrus ? (
@@ -74,6 +79,11 @@ export default function CirrusPage() {
               <Link to={paths.link(cirrus.username)}>{owner ? 'Edit My Vielink' : 'Vielink'}</Link>
               {owner ? <Link to={paths.actions(cirrus.username)}>My Actions</Link> : null}
             </nav>
+            {owner ? (
+              <Link className="btn btn-outline-info btn-sm mt-3" to={paths.editCirrus(cirrus.username)}>
+                Edit Profile
+              </Link>
+            ) : null}
           </div>
         </Card.Body>
       </Card>

@@ -1,11 +1,5 @@
+import { LINK_DEFAULT_COLORS } from '@vellum/proto';
 import type { CirrusRecord } from '../store/cirrus-store';
-
-/** Defaults of the link page colours until the link service owns them (spec section 9). */
-export const DEFAULT_LINK_COLORS = {
-  linkBackgroundColor: '#ffffff',
-  linkItemFontColor: '#337ab7',
-  linkItemBackgroundColor: '#ffffff',
-};
 
 export const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
@@ -52,6 +46,7 @@ export function viewedCirrusView(cirrus: CirrusRecord, viewerId: string | undefi
     location: cirrus.location ?? '',
     summary: cirrus.summary ?? '',
     outstandingActions: cirrus.outstandingActions,
-    ...DEFAULT_LINK_COLORS,
+    // Kept from the link service's events (LinkPageChanged); the spec's defaults until the owner changes them.
+    ...(cirrus.linkColors ?? LINK_DEFAULT_COLORS),
   };
 }

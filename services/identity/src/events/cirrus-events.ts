@@ -1,6 +1,13 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventEmitter, type Queryable } from '@vellum/platform';
-import { CirrusCreatedSchema, CirrusSignedInSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  CirrusProfileChangedSchema,
+  CirrusSignedInSchema,
+  CirrusVerifiedSchema,
+  Topics,
+} from '@vellum/proto';
+import type { ProfileFields } from '../store/cirrus-store';
 import { SCHEMA } from '../store/migrations';
 
 interface CirrusFacts {
@@ -47,6 +54,24 @@ export const cirrusEvents = {
       c.id,
       CirrusSignedInSchema,
       { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) },
+      at,
+    ),
+  /** The full new profile (not a diff), for every service that shows a name or an avatar. */
+  profileChanged: (tx: Queryable, c: CirrusFacts & ProfileFields, at: Date) =>
+    emit(
+      tx,
+      c.id,
+      CirrusProfileChangedSchema,
+      {
+        cirrusId: c.id,
+        username: c.username,
+        displayName: c.displayName,
+        firstName: c.firstName,
+        lastName: c.lastName,
+        image: c.image,
+        location: c.location,
+        summary: c.summary,
+      },
       at,
     ),
 };

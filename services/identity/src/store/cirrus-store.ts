@@ -1,4 +1,5 @@
 import type { Queryable } from '@vellum/platform';
+import type { LinkColors } from './link-colors-store';
 
 export interface CirrusRecord {
   id: string;
@@ -16,12 +17,25 @@ export interface CirrusRecord {
   lastSessionAt: Date | null;
   createdAt: Date;
   outstandingActions: number;
+  /** Its link page colours as the link service last reported them; null until it has. */
+  linkColors: LinkColors | null;
 }
 
 export type NewCirrus = Pick<
   CirrusRecord,
   'id' | 'username' | 'email' | 'firstName' | 'lastName' | 'displayName' | 'passwordHash'
 >;
+
+/** The fields a cirrus edits on its profile, as text (empty for none). */
+export interface ProfileFields {
+  displayName: string;
+  firstName: string;
+  lastName: string;
+  location: string;
+  summary: string;
+  image: string;
+  imageBackground: string;
+}
 
 export type TokenPurpose = 'verify_email' | 'reset_password';
 
@@ -48,6 +62,9 @@ interface CirrusRow {
   last_session_at: Date | string | null;
   created_at: Date | string;
   outstanding_actions: number | null;
+  link_background_color: string | null;
+  link_item_font_color: string | null;
+  link_item_background_color: string | null;
 }
 
 const date = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
@@ -68,11 +85,21 @@ const toRecord = (row: CirrusRow): CirrusRecord => ({
   lastSessionAt: date(row.last_session_at),
   createdAt: date(row.created_at)!,
   outstandingActions: Number(row.outstanding_actions ?? 0),
+  linkColors:
+    row.link_background_color === null
+      ? null
+      : {
+          linkBackgroundColor: row.link_background_color,
+          linkItemFontColor: row.link_item_font_color!,
+          linkItemBackgroundColor: row.link_item_background_color!,
+        },
 });
 
 const SELECT_CIRRUS = `
-  SELECT c.*, o.count AS outstanding_actions
-  FROM identity.cirri c LEFT JOIN identity.outstanding_actions o ON o.cirrus_id = c.id`;
+  SELECT c.*, o.count AS outstanding_actions, l.background_color AS link_background_color,
+         l.item_font_color AS link_item_font_color, l.item_background_color AS link_item_background_color
+  FROM identity.cirri c LEFT JOIN identity.outstanding_actions o ON o.cirrus_id = c.id
+       LEFT JOIN identity.link_colors l ON l.cirrus_id = c.id`;
 
 /** Postgres access for cirri and their tokens; every function takes the connection or transaction to use. */
 export const cirrusStore = {
@@ -115,6 +142,27 @@ export const cirrusStore = {
     await db.query(
       `UPDATE identity.cirri SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`,
       [id, at],
+    );
+  },
+
+  /** Writes the profile fields; an empty optional field is stored as null (none). */
+  async updateProfile(db: Queryable, id: string, profile: ProfileFields): Promise<void> {
+    const none = (text: string) => (text === '' ? null : text);
+    await db.query(
+      `UPDATE identity.cirri
+          SET display_name = $2, first_name = $3, last_name = $4, location = $5, summary = $6, image = $7,
+              image_background = $8
+        WHERE id = $1`,
+      [
+        id,
+        profile.displayName,
+        profile.firstName,
+        profile.lastName,
+        none(profile.location),
+        none(profile.summary),
+        none(profile.image),
+        none(profile.imageBackground),
+      ],
     );
   },
 

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import request from 'supertest';
 import {
   memoryLimiters,
   MemorySessionStore,
@@ -6,7 +7,7 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 import { Topics } from '@vellum/proto';
-import { eventually, standaloneService } from '@vellum/platform/test-support';
+import { eventually, newAccount, standaloneService } from '@vellum/platform/test-support';
 import { createIdentityService } from '../../src/service';
 import { DevMailbox } from '../../src/mail/dev-mailbox';
 import type { Mailer } from '../../src/mail/mailer';
@@ -81,6 +82,18 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
       return rows[0]!.n === 0 || undefined;
     }, 10_000);
 
+  /** A new account signed up and verified through the routes: its username and id. */
+  const verifiedCirrus = async () => {
+    const account = newAccount();
+    await request(h.app).post('/api/cirrus/create').send(account);
+    const token = (await mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
+    await request(h.app).post('/api/verification/email').send({ email: account.email, token });
+    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM identity.cirri WHERE username = $1', [
+      account.username,
+    ]);
+    return { username: account.username, id: rows[0]!.id };
+  };
+
   return {
     ...h,
     mailbox,
@@ -88,6 +101,7 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
     service: service!,
     mailTo,
     mailSettled,
+    verifiedCirrus,
     async close() {
       await Promise.all(workers.map((worker) => worker.stop()));
       await h.close();

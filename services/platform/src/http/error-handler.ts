@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
+import { fieldMessages } from '@vellum/proto';
 import { AppError, RateLimited, type ErrorCode } from '../errors/errors';
 import { errorBody, errorShapeOf, type ErrorBody } from './error-shape';
 
@@ -47,12 +48,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const shape = errorShapeOf(res);
     if (err instanceof ZodError) {
       const message = err.issues[0]?.message ?? 'The request is not valid.';
-      res.status(400).json(errorBody(shape, message, 'invalid'));
+      res
+        .status(400)
+        .json(errorBody(shape, message, 'invalid', undefined, { fieldErrors: fieldMessages(err) }));
       return;
     }
     if (err instanceof AppError) {
       if (err instanceof RateLimited) res.set('Retry-After', String(err.retryAfterSeconds));
-      res.status(statusOf[err.code]).json(errorBody(shape, err.message, err.code));
+      res.status(statusOf[err.code]).json(errorBody(shape, err.message, err.code, undefined, err.details));
       return;
     }
     // A malformed path, body or file request (bad percent-encoding, bad JSON, a missing static file, a refused

@@ -3,9 +3,12 @@ import type { RequestHandler, Response } from 'express';
 /**
  * How a route's errors look. The spec fixes the shape per call: sign-up, verification and reset answer
  * `{status: 'Error', errorMessage}`, sign-in `{messages: [text]}` (the modal shows the first), the link calls a plain
- * `errorMessage`; every other route answers the platform's own `{error, code}`.
+ * `errorMessage`; every other route answers the platform's own `{error, code}`. A form's call may declare
+ * `fieldErrors`: the platform's shape plus `fieldErrors`, each refused field's first message by its name (empty for
+ * an error that is not about one field), so the form says under each field why it was refused.
  */
-export type ErrorShape = 'error' | 'errorMessage' | 'statusErrorMessage' | 'messages' | 'message';
+export type ErrorShape =
+  'error' | 'errorMessage' | 'statusErrorMessage' | 'messages' | 'message' | 'fieldErrors';
 
 const SHAPE = 'errorShape';
 
@@ -25,15 +28,26 @@ export interface ErrorBody {
   error: string;
   code: string;
   errorId?: string;
+  /** Only in the `fieldErrors` shape. */
+  fieldErrors?: Record<string, string>;
 }
 
 /**
- * The body of an error in `shape`. Only the platform's own shape carries the code; every shape carries the `errorId`
- * of a 500, so the person who reports it can point to its log line.
+ * The body of an error in `shape`. Only the platform's own shapes carry the code; every shape carries the `errorId`
+ * of a 500, so the person who reports it can point to its log line. `details` are the error's (`Invalid`'s
+ * `fieldErrors`), shown by the `fieldErrors` shape alone.
  */
-export function errorBody(shape: ErrorShape, message: string, code: string, errorId?: string): object {
+export function errorBody(
+  shape: ErrorShape,
+  message: string,
+  code: string,
+  errorId?: string,
+  details?: Record<string, unknown>,
+): object {
   const id = errorId ? { errorId } : {};
   switch (shape) {
+    case 'fieldErrors':
+      return { error: message, code, fieldErrors: fieldErrorsOf(details), ...id } satisfies ErrorBody;
     case 'statusErrorMessage':
       return { status: 'Error', errorMessage: message, ...id };
     case 'errorMessage':
@@ -45,4 +59,12 @@ export function errorBody(shape: ErrorShape, message: string, code: string, erro
     default:
       return { error: message, code, ...id } satisfies ErrorBody;
   }
+}
+
+function fieldErrorsOf(details: Record<string, unknown> | undefined): Record<string, string> {
+  const fields = details?.fieldErrors;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(
+    Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { firstMessage } from '@vellum/proto';
+import { fieldMessages, firstMessage } from '@vellum/proto';
 import type { Caller } from '../auth/assertion';
 import { Invalid, Unauthenticated } from '../errors/errors';
 
@@ -8,10 +8,14 @@ import { Invalid, Unauthenticated } from '../errors/errors';
 // error handler turns into the status and the error shape the route declared (`errorShape`). Routes never write an
 // error body themselves.
 
-/** The parsed body, or `Invalid` with the schema's first message. A missing body is parsed as `{}`. */
+/**
+ * The parsed body, or `Invalid` with the schema's first message (and each field's first message in its details,
+ * which the `fieldErrors` error shape answers). A missing body is parsed as `{}`.
+ */
 export function bodyOf<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
   const parsed = schema.safeParse(req.body ?? {});
-  if (!parsed.success) throw new Invalid(firstMessage(parsed.error));
+  if (!parsed.success)
+    throw new Invalid(firstMessage(parsed.error), { fieldErrors: fieldMessages(parsed.error) });
   return parsed.data;
 }
 

@@ -27,6 +27,7 @@ function app() {
     'statusErrorMessage',
     'messages',
     'message',
+    'fieldErrors',
   ] as ErrorShape[]) {
     a.post(`/${shape}`, errorShape(shape), (req, res) => {
       const { name } = bodyOf(req, schema);
@@ -73,6 +74,29 @@ describe('reading a request the one way', () => {
       status: 'Error',
       errorMessage: 'Something went wrong on our side.',
       errorId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+  });
+
+  it("answers a form's call with each refused field's message under `fieldErrors`", async () => {
+    const post = (body: unknown) =>
+      request(app())
+        .post('/fieldErrors')
+        .send(body as object);
+    expect((await post({ name: '' })).body).toEqual({
+      error: 'Give a name.',
+      code: 'invalid',
+      fieldErrors: { name: 'Give a name.' },
+    });
+    // An error about no field in particular names none.
+    expect((await post({ name: 'taken' })).body).toEqual({
+      error: 'That name is taken.',
+      code: 'conflict',
+      fieldErrors: {},
+    });
+    // The other shapes never show the fields.
+    expect((await request(app()).post('/error').send({ name: '' })).body).toEqual({
+      error: 'Give a name.',
+      code: 'invalid',
     });
   });
 

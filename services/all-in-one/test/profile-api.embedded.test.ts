@@ -1,0 +1,5 @@
+import { profileApiSuite } from '@vellum/platform/test-support';
+import { describeEmbedded } from './embedded.harness';
+
+/** Profile editing through the gateway of the embedded product, and the new name in every service's answers. */
+describeEmbedded('profile editing through the gateway, embedded', (url) => profileApiSuite(url));
