@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the command-line tools the checks use, each only when missing:
-# helm, kubeconform and k6 (built with `go install` into ~/.cache/vellum/bin), and Debian's Chromium.
+# helm, kubeconform and k6 (built with `go install` into ~/.cache/vellum/bin), and Debian's Chromium and nginx.
 set -euo pipefail
 LOG_TAG=tools
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -24,4 +24,15 @@ go_tool k6 go.k6.io/k6@latest
 
 if [[ ! -x /usr/bin/chromium ]]; then
   apt_install_missing chromium
+fi
+
+# The topology test (frontends/e2e/harness/topology) serves the micro-frontends with nginx on loopback ports, as
+# their images do. The package's own service must not start on port 80: policy-rc.d refuses it during the install.
+if [[ ! -x /usr/sbin/nginx ]]; then
+  policy=/usr/sbin/policy-rc.d
+  if [[ ! -e "$policy" ]]; then
+    printf '#!/bin/sh\nexit 101\n' >"$policy" && chmod +x "$policy"
+    trap 'rm -f "$policy"' EXIT
+  fi
+  apt_install_missing nginx
 fi

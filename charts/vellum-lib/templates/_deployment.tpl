@@ -33,10 +33,12 @@ spec:
   selector:
     matchLabels:
       {{- include "vellum-lib.selectorLabels" . | nindent 6 }}
+  # One new pod at a time, and no old pod stops before its replacement is ready (readinessProbe): capacity never drops
+  # during a rollout. Each old pod then leaves the endpoints during its preStop sleep and drains on SIGTERM.
   strategy:
     type: RollingUpdate
     rollingUpdate:
-      maxSurge: 25%
+      maxSurge: 1
       maxUnavailable: 0
   template:
     metadata:

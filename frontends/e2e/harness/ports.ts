@@ -1,7 +1,7 @@
 import net from 'node:net';
 
-/** A port nothing listens on: asked from the OS, then released. */
-export async function deadPort(): Promise<number> {
+/** A port nothing listens on: asked from the OS, then released (for a server to take, or to stay dead). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,12 +1,12 @@
 import type { Page } from 'playwright-core';
 import { openPage, screenshot } from '../harness/browser';
-import { deadPort } from '../harness/ports';
+import { freePort } from '../harness/ports';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 
 let deadEditorUrl: string;
 
 const { product, browser } = useProductAndBrowser(async () => {
-  deadEditorUrl = `http://127.0.0.1:${await deadPort()}/mf-manifest.json`;
+  deadEditorUrl = `http://127.0.0.1:${await freePort()}/mf-manifest.json`;
   return { REMOTE_EDITOR_URL: deadEditorUrl };
 });
 

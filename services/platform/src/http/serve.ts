@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
@@ -51,6 +51,18 @@ export async function serve(
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // A draining server's answers say `Connection: close` (and the socket closes after them), so a keep-alive client
+  // never sends a next request on a connection the drain then closes: that request would be lost on the way.
+  // Answers started before the drain are caught by `open`, the ones after by the draining flag.
+  const open = new Set<ServerResponse>();
+  server.prependListener('request', (_req, res: ServerResponse) => {
+    if (isDrainingRef.draining) {
+      res.shouldKeepAlive = false;
+      return;
+    }
+    open.add(res);
+    res.once('close', () => open.delete(res));
+  });
   // Upgraded (websocket) sockets are no longer requests: end them on stop so clients reconnect elsewhere.
   const upgraded = new Set<Duplex>();
   server.prependListener('upgrade', (_req, socket: Duplex) => {
@@ -62,6 +74,7 @@ export async function serve(
   const stop = () =>
     (stopping ??= (async () => {
       isDrainingRef.draining = true;
+      for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections go idle as their last response ends; close each as soon as it does.
       server.closeIdleConnections();

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -183,5 +184,30 @@ describe('graceful shutdown', () => {
     await stopped;
     expect(closed).toEqual(['consumers', 'pool']);
     await expect(fetch(`${running.url}/slow`)).rejects.toThrow();
+  });
+
+  it('answers with Connection: close while draining, so a keep-alive client does not reuse the connection', async () => {
+    const a = createHttpApp({ logger });
+    a.get('/slow', (_req, res) => {
+      setTimeout(() => res.json({ done: true }), 300);
+    });
+    const running = await serve(a, { port: 0, host: '127.0.0.1', logger });
+    const agent = new http.Agent({ keepAlive: true });
+    const get = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(`${running.url}/slow`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers.connection));
+          })
+          .on('error', reject);
+      });
+    expect(await get()).toBe('keep-alive');
+    const inFlight = get();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stopped = running.stop();
+    expect(await inFlight).toBe('close');
+    await stopped;
+    agent.destroy();
   });
 });

@@ -1,0 +1,5 @@
+// The chart's topology as local processes, for the tests that run the product as the chart deploys it (this
+// package's topology test and load-tests/rolling): `@vellum/e2e/topology`.
+export { freePort } from '../ports';
+export { verificationLink } from './verification';
+export { startTopology, type RolloutStep, type ServerAddresses, type Topology } from './cluster';

@@ -1,0 +1,101 @@
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { routeFor, type IngressRoute } from './chart';
+
+/**
+ * The rendered Ingress on loopback: each request goes to the Service its path names (Exact, else the longest
+ * Prefix, as Kubernetes matches), path unchanged, with the X-Forwarded-* headers an ingress controller adds.
+ * Websocket upgrades are passed through. A path no rule matches gets 404.
+ */
+export class IngressProxy {
+  private server: http.Server;
+
+  constructor(
+    private routes: IngressRoute[],
+    private serviceUrl: (service: string) => string,
+  ) {
+    this.server = http.createServer((req, res) => this.forward(req, res));
+    this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket as net.Socket, head));
+  }
+
+  async start(port: number): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', () => resolve());
+    });
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private target(req: http.IncomingMessage): URL | undefined {
+    const route = routeFor(this.routes, new URL(req.url ?? '/', 'http://ingress').pathname);
+    return route ? new URL(this.serviceUrl(route.service)) : undefined;
+  }
+
+  private headers(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+    const peer = req.socket.remoteAddress ?? '';
+    return {
+      ...req.headers,
+      'x-forwarded-for': req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${peer}` : peer,
+      'x-forwarded-proto': 'http',
+      'x-forwarded-host': req.headers.host,
+      'x-real-ip': peer,
+    };
+  }
+
+  private forward(req: http.IncomingMessage, res: http.ServerResponse) {
+    const target = this.target(req);
+    if (!target) {
+      res.writeHead(404).end();
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: this.headers(req),
+        agent: false,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502).end();
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  private upgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer) {
+    const target = this.target(req);
+    if (!target) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    const upstream = net.connect(Number(target.port), target.hostname, () => {
+      const headers = this.headers(req);
+      const lines = Object.entries(headers).flatMap(([k, v]) =>
+        v === undefined ? [] : (Array.isArray(v) ? v : [v]).map((one) => `${k}: ${one}`),
+      );
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n`);
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    const close = () => {
+      socket.destroy();
+      upstream.destroy();
+    };
+    upstream.on('error', close);
+    socket.on('error', close);
+  }
+}

@@ -1,0 +1,211 @@
+import type { Browser, Page } from 'playwright-core';
+import { describeWithServer } from '@vellum/platform/test-support';
+import { launchBrowser, openPage } from '../harness/browser';
+import { newUser } from '../harness/users';
+import { vellumPage } from '../harness/vellums';
+import { startTopology, type Topology } from '../harness/topology/cluster';
+import { verificationLink } from '../harness/topology/verification';
+
+// The chart's topology on this machine (harness/topology): `helm template` of charts/vellum, every Deployment it
+// renders as processes of its image with exactly the environment the chart gives the pod (only the servers' and
+// the Services' addresses moved to loopback), each Service a readiness-aware proxy, the Ingress in front. Then the
+// journey in Chromium through the Ingress: sign-up, the mailed verification link, sign-in, a published vellum, an
+// action request to a follower.
+
+// Unique per run: the database is the servers' own and keeps earlier runs' public vellums.
+const TITLE = `Topology field notes ${Date.now().toString(36)}`;
+
+describeWithServer(
+  'DATABASE_URL',
+  'the chart topology: one process per Deployment, journey in Chromium',
+  () => {
+    let topology: Topology;
+    let browser: Browser;
+    const lines: string[] = [];
+
+    beforeAll(async () => {
+      const redisUrl = process.env.REDIS_URL;
+      const kafkaBrokers = process.env.KAFKA_BROKERS;
+      if (!redisUrl || !kafkaBrokers)
+        throw new Error('REDIS_URL and KAFKA_BROKERS must be set with DATABASE_URL');
+      const [started, launched] = await Promise.allSettled([
+        startTopology({
+          servers: {
+            databaseUrl: process.env.DATABASE_URL!,
+            redisUrl,
+            kafkaBrokers,
+            mongoUrl: process.env.MONGO_URL,
+          },
+          // Test values: every client here shares 127.0.0.1 (and this Redis), so the credential rate limit is raised.
+          values: { gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } } },
+          log: (line) => lines.push(line),
+        }),
+        launchBrowser(),
+      ]);
+      if (launched.status === 'fulfilled') browser = launched.value;
+      if (started.status === 'fulfilled') topology = started.value;
+      if (started.status === 'rejected') throw started.reason;
+      if (launched.status === 'rejected') throw launched.reason;
+    }, 240_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      if (topology) {
+        const codes = await topology.stop();
+        // Every process stops cleanly on its stop signal (SIGTERM drains; nginx's SIGQUIT).
+        for (const [name, exits] of Object.entries(codes))
+          expect({ name, exits }).toEqual({ name, exits: [0] });
+      }
+    }, 120_000);
+
+    it('runs every Deployment of the chart, each with the environment it renders', () => {
+      const deployments = topology.objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name);
+      expect([...topology.components.keys()].sort()).toEqual(deployments.sort());
+      // The services, the gateway and the micro-frontends are all there (more join with their charts).
+      expect(deployments).toEqual(
+        expect.arrayContaining(['gateway', 'identity', 'vellum', 'social', 'action', 'shell', 'editor']),
+      );
+      for (const { workload, env, pods } of topology.components.values()) {
+        expect(pods).toHaveLength(1);
+        // Only addresses differ from the rendered environment.
+        for (const [key, value] of Object.entries(workload.env)) {
+          if (env[key] !== value)
+            expect([key, env[key]]).toEqual([key, expect.stringMatching(/127\.0\.0\.1/)]);
+        }
+        expect(Object.keys(env).sort()).toEqual(Object.keys(workload.env).sort());
+      }
+      const gateway = topology.components.get('gateway')!;
+      expect(gateway.workload.env.IDENTITY_URL).toBe('http://identity:8080');
+      expect(gateway.env.IDENTITY_URL).toBe(topology.components.get('identity')!.proxy.url);
+      expect(topology.components.get('identity')!.env.NODE_ENV).toBe('production');
+    });
+
+    it('serves the shell, the remotes and the gateway behind the Ingress with the chart headers', async () => {
+      const page = await fetch(`${topology.url}/some/page`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      const config = (await (await fetch(`${topology.url}/config.json`)).json()) as {
+        remotes: Record<string, string>;
+      };
+      for (const manifest of Object.values(config.remotes)) {
+        const answer = await fetch(new URL(manifest, topology.url));
+        expect({ manifest, status: answer.status }).toEqual({ manifest, status: 200 });
+      }
+      expect((await fetch(`${topology.url}/api/nothing-here`)).status).toBe(404);
+      expect((await fetch(`${topology.url}/dev/mailbox`)).status).toBe(404);
+    });
+
+    it('signs up, verifies by the mailed link, signs in, publishes a vellum and sends an action request', async () => {
+      const ann = { ...newUser('ann'), firstName: 'Ann', lastName: 'Lee' };
+      const bob = { ...newUser('bob'), firstName: 'Bob', lastName: 'Stone' };
+      const pages: Array<{ page: Page; pageErrors: string[] }> = [];
+      const open = async () => {
+        const opened = await openPage(browser, topology.url);
+        pages.push(opened);
+        return opened.page;
+      };
+
+      const signUp = async (user: typeof ann) => {
+        const page = await open();
+        await page.goto('/');
+        await page.getByRole('banner').getByRole('button', { name: 'Sign Up' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Create your Vellum account' });
+        await dialog.getByLabel('Username').fill(user.username);
+        await dialog.getByTestId('username-availability').filter({ hasText: 'Available' }).waitFor();
+        await dialog.getByLabel('Email', { exact: true }).fill(user.email);
+        await dialog.getByLabel('First Name').fill(user.firstName);
+        await dialog.getByLabel('Last Name').fill(user.lastName);
+        await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+        await dialog.getByLabel('Repeat Password').fill(user.password);
+        await dialog.getByRole('button', { name: 'Create' }).click();
+        const success = page.getByRole('dialog').filter({ hasText: 'Sounds good!' });
+        await success.getByRole('button', { name: 'Sounds good!' }).click();
+
+        // The mail went out through identity's SMTP_URL (the Secret's), with a link on the public origin.
+        const link = await verificationLink(topology.url, topology.smtp, user.email);
+        expect(link.startsWith(`${topology.url}/verification/email/`)).toBe(true);
+        await page.goto(link);
+        await page
+          .getByTestId('verification-result')
+          .filter({ hasText: `You've successfully verified your email address ${user.email}.` })
+          .waitFor({ timeout: 20_000 });
+        await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
+        const signIn = page.getByRole('dialog', { name: 'Sign In' });
+        await signIn.getByLabel('Email').fill(user.email);
+        await signIn.getByLabel('Password').fill(user.password);
+        await signIn.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL(`**/cirrus/${user.username}/vellums`);
+        return page;
+      };
+      const [annPage, bobPage] = await Promise.all([signUp(ann), signUp(bob)]);
+
+      // Ann writes a vellum in the editor remote and publishes it.
+      await annPage.goto('/new-vellum');
+      const v = vellumPage(annPage);
+      await v.title.fill(TITLE);
+      await v.title.press('Enter');
+      await v.body.pressSequentially('Every process with its chart environment.');
+      await annPage.keyboard.press('Control+Enter');
+      await annPage.waitForURL(/\/vellum\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+      await annPage.getByRole('button', { name: 'Make Public' }).click();
+      await annPage
+        .getByRole('dialog')
+        .filter({ hasText: 'Make it public?' })
+        .getByRole('button', { name: 'Make Public' })
+        .click();
+      await annPage.getByTestId('visibility-badge').filter({ hasText: 'Public' }).waitFor();
+
+      // Bob finds it in Discover (the vellum service's projection of Ann's cirrus, through Kafka), and follows Ann.
+      await bobPage.goto('/vellums');
+      const row = bobPage.getByRole('row').filter({ hasText: TITLE });
+      await row.getByText('by Ann Lee').waitFor({ timeout: 30_000 });
+      await bobPage.goto(`/cirrus/${ann.username}`);
+      await bobPage.getByRole('button', { name: 'Follow', exact: true }).click();
+      await bobPage.getByRole('button', { name: 'Unfollow' }).waitFor();
+
+      // Ann sends her follower an action request from the actions remote's modal.
+      await annPage.goto(`/cirrus/${ann.username}/followers`);
+      await annPage.getByRole('button', { name: `More for @${bob.username}` }).click({ timeout: 30_000 });
+      await annPage.getByRole('button', { name: 'Action Request' }).click();
+      const request = annPage.getByRole('dialog', { name: 'New Action Request' });
+      await request.waitFor({ timeout: 30_000 });
+      await request.getByLabel('Action').fill('Check the topology');
+      await request.getByLabel('Priority').selectOption('High');
+      // The action service knows Bob follows Ann once social's event reached it through Kafka: a request sent
+      // before then is refused with the modal left open, so it is sent again (at most 6 times, 5 s apart).
+      const create = request.getByRole('button', { name: 'Create' });
+      const sent = annPage.getByText('An Action request has been sent to Bob Stone.');
+      for (let attempt = 1; ; attempt++) {
+        await create.click();
+        if (
+          await sent.waitFor({ timeout: 5000 }).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
+        if (attempt >= 6 || !(await create.isEnabled()))
+          throw new Error('the action request was not accepted');
+      }
+      await annPage.getByRole('button', { name: 'OK' }).click();
+
+      // Bob sees it among his outstanding actions.
+      await bobPage.goto(`/cirrus/${bob.username}/actions`);
+      await bobPage
+        .getByRole('list', { name: 'Outstanding Actions' })
+        .getByRole('button', { name: /Check the topology/ })
+        .getByText(`from @${ann.username}`)
+        .waitFor({ timeout: 30_000 });
+
+      for (const { page, pageErrors } of pages) {
+        expect(pageErrors).toEqual([]);
+        await page.context().close();
+      }
+    });
+
+    afterAll(() => {
+      if (expect.getState().assertionCalls === 0) process.stderr.write(lines.join('\n'));
+    });
+  },
+);

@@ -1,0 +1,242 @@
+import { spawn } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  freePort,
+  startTopology,
+  verificationLink,
+  type RolloutStep,
+  type ServerAddresses,
+  type Topology,
+} from '@vellum/e2e/topology';
+
+export const K6 = process.env.K6_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/k6');
+
+export interface RollingOptions {
+  servers: ServerAddresses;
+  /**
+   * How long k6 runs, in seconds, restarting round after round while another fits (at least one must, or the run
+   * fails). Without it: exactly one round, k6 stopped 3 s after it (the CI run).
+   */
+  durationS?: number;
+  /** Visitors (and half as many writers) k6 runs. */
+  vus?: number;
+  log?: (line: string) => void;
+}
+
+export interface RollingResult {
+  requests: number;
+  /** Requests k6 counted as failed (http_req_failed: an error status or no answer). */
+  failed: number;
+  /** Answers other than the journey expected (a 4xx among them would not be in `failed` otherwise). */
+  unexpected: number;
+  rounds: number;
+  steps: RolloutStep[];
+  /** Connections a Service refused for want of a ready endpoint. */
+  refused: Record<string, number>;
+  exitCodes: Record<string, Array<number | 'killed'>>;
+  k6Output: string;
+  k6Exit: number | null;
+  /** How long k6 ran. */
+  durationS: number;
+  p95Ms: number;
+  /** Lines of the processes' logs about upstream or connection errors (empty when all went well). */
+  diagnostics: string[];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Signs up, verifies by the mailed link and signs in: the person's session cookie. */
+async function signedInPerson(topology: Topology, baseUrl: string, n: number) {
+  const tag = `${Date.now().toString(36).slice(-6)}${n}`;
+  const person = {
+    username: `roll.${tag}`,
+    email: `roll${tag}@example.com`,
+    first_name: 'Rolling',
+    last_name: 'Restart',
+    password: 'Correct-Horse-9',
+  };
+  const json = { 'content-type': 'application/json' };
+  const created = await fetch(`${baseUrl}/api/cirrus/create`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(person),
+  });
+  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`);
+  const link = await verificationLink(baseUrl, topology.smtp, person.email);
+  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
+  const verified = await fetch(`${baseUrl}/api/verification/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: person.email, token }),
+  });
+  if (!verified.ok) throw new Error(`verification: ${verified.status} ${await verified.text()}`);
+  const signedIn = await fetch(`${baseUrl}/api/signin`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: person.email, password: person.password }),
+  });
+  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status} ${await signedIn.text()}`);
+  const cookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+  // Something public to discover.
+  const vellum = await fetch(`${baseUrl}/api/vellum-new`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({
+      title: `Public ${tag}`,
+      text: JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Read during a rollout.' }] }],
+      }),
+    }),
+  });
+  if (vellum.status !== 201) throw new Error(`create: ${vellum.status} ${await vellum.text()}`);
+  const { savedVellum } = (await vellum.json()) as { savedVellum: { i: string } };
+  const published = await fetch(`${baseUrl}/api/vellum/publish/${savedVellum.i}`, {
+    method: 'PUT',
+    headers: { cookie },
+  });
+  if (!published.ok) throw new Error(`publish: ${published.status} ${await published.text()}`);
+  return { username: person.username, cookie };
+}
+
+/**
+ * The distributed product as the chart runs it (harness/topology: every service Deployment as its own process with
+ * its rendered environment, each behind a readiness-aware Service proxy), k6's mixed journey through the Ingress
+ * (then the gateway's Service), and meanwhile every Deployment rolled one after the other as maxSurge 1 / maxUnavailable 0 does it
+ * (new pod ready and in the endpoints; the old one out of the endpoints, preStop, SIGTERM, drain), round after round
+ * while the run lasts. The micro-frontends (nginx) are left out: k6 calls the API.
+ */
+export async function rollingRestart(options: RollingOptions): Promise<RollingResult> {
+  const log = options.log ?? (() => {});
+  accessSync(K6, constants.X_OK);
+  const topology = await startTopology({
+    servers: options.servers,
+    only: (workload) => workload.role !== 'frontend',
+    // Test values: every k6 and set-up client shares 127.0.0.1, so the credential rate limit is raised.
+    values: { gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } } },
+    log,
+  });
+  const work = mkdtempSync(path.join(os.tmpdir(), 'vellum-rolling-'));
+  let exitCodes: Record<string, Array<number | 'killed'>> = {};
+  try {
+    // Traffic enters as in a cluster: through the Ingress (a new connection to the gateway's Service per request,
+    // as the ingress controller picks a ready endpoint for each), then the gateway to each service's Service.
+    const baseUrl = topology.url;
+    const users = await Promise.all([1, 2, 3].map((n) => signedInPerson(topology, baseUrl, n)));
+    const summaryFile = path.join(work, 'summary.json');
+    // k6's REST API on a port of its own: how a one-round run stops it (other k6 runs may hold the default port).
+    const k6Api = `127.0.0.1:${await freePort()}`;
+    const k6Args = ['run', '--quiet', '--no-color', '--address', k6Api, path.join(__dirname, 'journey.js')];
+    const k6 = spawn(K6, k6Args, {
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        PUBLIC_URL: topology.url,
+        USERS: JSON.stringify(users),
+        DURATION: options.durationS ? `${options.durationS}s` : '30m',
+        VUS: String(options.vus ?? 4),
+        SUMMARY: summaryFile,
+        K6_NO_USAGE_REPORT: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let k6Output = '';
+    k6.stdout.on('data', (d) => (k6Output += d));
+    k6.stderr.on('data', (d) => (k6Output += d));
+    const k6Exit = new Promise<number | null>((resolve) => k6.once('exit', (code) => resolve(code)));
+    const started = Date.now();
+    const endsAt = options.durationS ? started + options.durationS * 1000 : 0;
+
+    // Warm-up under load, then round after round of restarts while another round fits in the run.
+    await sleep(3000);
+    const order = [...topology.components.keys()];
+    const steps: RolloutStep[] = [];
+    let rounds = 0;
+    let roundMs = 0;
+    while (rounds === 0 || (endsAt && Date.now() + roundMs * 1.2 + 2000 < endsAt)) {
+      const roundStart = Date.now();
+      for (const name of order) {
+        log(`rolling ${name}`);
+        steps.push(...(await topology.rollout(name)));
+      }
+      roundMs = Date.now() - roundStart;
+      rounds += 1;
+      log(`round ${rounds} took ${roundMs} ms`);
+    }
+    const lastRestartEnded = Date.now();
+    if (!endsAt) {
+      // One round: a little more load on the new pods, then k6 stops (its iterations end, nothing is cut off).
+      await sleep(3000);
+      const stopped = await fetch(`http://${k6Api}/v1/status`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
+      });
+      if (!stopped.ok) throw new Error(`k6 did not stop: ${stopped.status} ${await stopped.text()}`);
+    }
+    const code = await k6Exit;
+    log(`k6 exited with ${code}`);
+    if (endsAt && lastRestartEnded > endsAt) {
+      throw new Error(
+        `a round of restarts took ${roundMs} ms, longer than the ${options.durationS} s run: raise the duration`,
+      );
+    }
+    const figures = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
+      requests: number;
+      failed: number;
+      unexpected: number;
+      duration: Record<string, number>;
+    };
+    const refused = Object.fromEntries(
+      [...topology.components.values()].map((c) => [c.proxy.name, c.proxy.refused]),
+    );
+    const diagnostics = topology
+      .output()
+      .split('\n')
+      .filter((line) => /unreachable|ECONN|hang up|EPIPE|error/i.test(line))
+      .slice(0, 40)
+      .concat([...topology.components.values()].flatMap((c) => c.proxy.errors));
+    exitCodes = await topology.stop();
+    log('topology stopped');
+    return {
+      diagnostics,
+      requests: figures.requests,
+      failed: figures.failed,
+      unexpected: figures.unexpected,
+      rounds,
+      steps,
+      refused,
+      exitCodes,
+      k6Output,
+      // Stopped through its REST API, k6 exits 103.
+      k6Exit: !endsAt && code === 103 ? 0 : code,
+      durationS: Math.round((Date.now() - started) / 1000),
+      p95Ms: figures.duration['p(95)'] ?? NaN,
+    };
+  } catch (error) {
+    await topology.stop();
+    throw error;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** The figures as one printed block. */
+export function report(result: RollingResult): string {
+  const restarts = result.steps.length;
+  const drains = result.steps.map((s) => s.drainMs);
+  return [
+    `rolling restart under load (${result.durationS} s of k6, ${result.rounds} round(s), ${restarts} pod replacements)`,
+    `  requests: ${result.requests}`,
+    `  failed:   ${result.failed} (unexpected answers: ${result.unexpected})`,
+    `  p95:      ${result.p95Ms.toFixed(1)} ms`,
+    `  new pod ready (ms): ${result.steps.map((s) => `${s.component} ${s.newPodReadyMs}`).join(', ')}`,
+    `  connections refused for want of a ready endpoint: ${Object.values(result.refused).reduce((a, b) => a + b, 0)}`,
+    `  drain after SIGTERM: ${Math.min(...drains)}-${Math.max(...drains)} ms; exit codes ${[...new Set(result.steps.map((s) => s.exitCode))].join(', ')}`,
+  ].join('\n');
+}
