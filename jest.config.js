@@ -7,6 +7,7 @@ module.exports = {
     '<rootDir>/services/identity',
     '<rootDir>/services/social',
     '<rootDir>/services/action',
+    '<rootDir>/services/link',
     '<rootDir>/services/vellum',
     '<rootDir>/services/gateway',
     '<rootDir>/services/all-in-one',
@@ -16,8 +17,11 @@ module.exports = {
     '<rootDir>/frontends/shell',
     '<rootDir>/frontends/editor',
     '<rootDir>/frontends/actions',
+    '<rootDir>/frontends/links',
     // The k6 smoke run of every load-test journey against the embedded product (load-tests/README.md).
     '<rootDir>/load-tests',
+    // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).
+    '<rootDir>/load-tests/rolling',
     // Browser tests last-listed; they start the built product themselves (see frontends/e2e/README.md).
     '<rootDir>/frontends/e2e',
   ],

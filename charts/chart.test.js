@@ -18,9 +18,9 @@ const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
 ];
 const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', 'REDIS_URL'];
-const SERVICES = ['action', 'gateway', 'identity', 'social', 'vellum'];
+const SERVICES = ['action', 'gateway', 'identity', 'link', 'social', 'vellum'];
 // Micro-frontend remote (frontends/<name>, /mf/<name>/) -> the component serving its files (charts/vellum remotes).
-const REMOTES = { editor: 'editor', actions: 'actions-remote' };
+const REMOTES = { editor: 'editor', actions: 'actions-remote', links: 'links-remote' };
 // The micro-frontends' images (frontends/Dockerfile --build-arg APP=<app>): component -> app.
 const FRONTENDS = {
   shell: 'shell',
@@ -243,6 +243,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(named(docs, 'KafkaTopic', 'action.action.v1').spec).toMatchObject({
       topicName: 'action.action.v1',
     });
+    expect(named(docs, 'KafkaTopic', 'link.page.v1').spec).toMatchObject({ topicName: 'link.page.v1' });
     expect(named(docs, 'Namespace', 'vellum').metadata.labels['pod-security.kubernetes.io/enforce']).toBe(
       'restricted',
     );
@@ -293,6 +294,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       // The process drains for up to 10 s after SIGTERM (services/platform http/serve.ts).
       expect(spec.terminationGracePeriodSeconds).toBeGreaterThan(pause + 10);
       expect(deployment.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+      expect(deployment.spec.strategy.rollingUpdate.maxSurge).toBe(1);
     }
     expect(
       ofKind(objects, 'PodDisruptionBudget')
@@ -317,6 +319,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/': 'Prefix shell:http',
       '/mf/editor': 'Prefix editor:http',
       '/mf/actions': 'Prefix actions-remote:http',
+      '/mf/links': 'Prefix links-remote:http',
     });
     const gatewayRequests = [
       '/api/signin',
@@ -359,7 +362,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         .filter(admitsController)
         .map((p) => p.metadata.name)
         .sort(),
-    ).toEqual(['actions-remote', 'editor', 'gateway', 'shell']);
+    ).toEqual(['actions-remote', 'editor', 'gateway', 'links-remote', 'shell']);
   });
 
   test('services take traffic only from the gateway, and every egress rule is port-limited', () => {
@@ -479,6 +482,29 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'action.enabled=false')).toMatch(/gateway.upstreams lists action/);
   });
 
+  test('the link service is LINK_URL to the gateway, on MongoDB (MONGO_URL from the Secret) and Kafka', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({ LINK_URL: 'http://link:8080' });
+    expect(data('link')).toMatchObject({
+      KAFKA_BROKERS: 'vellum-kafka-bootstrap.kafka.svc:9092',
+      OTEL_SERVICE_NAME: 'link',
+    });
+    expect(data('link')).not.toHaveProperty('MONGO_URL');
+    const env = Object.fromEntries(
+      podSpec(named(objects, 'Deployment', 'link'))
+        .containers[0].env.filter((e) => e.valueFrom)
+        .map((e) => [e.name, e.valueFrom.secretKeyRef]),
+    );
+    expect(env).toEqual({
+      MONGO_URL: { name: 'vellum-secrets', key: 'MONGO_URL' },
+      INTERNAL_AUTH_SECRET: { name: 'vellum-secrets', key: 'INTERNAL_AUTH_SECRET' },
+    });
+    const egress = named(objects, 'NetworkPolicy', 'link').spec.egress;
+    expect(egress.some((rule) => rule.ports?.some((p) => p.port === 27017))).toBe(true);
+    expect(egress.some((rule) => rule.ports?.some((p) => p.port === 5432))).toBe(false);
+    expect(renderError('--set', 'link.enabled=false')).toMatch(/gateway.upstreams lists link/);
+  });
+
   test('the vellum service (chart vellum-svc, alias vellum) is VELLUM_URL to the gateway', () => {
     const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
     expect(data('gateway')).toMatchObject({ VELLUM_URL: 'http://vellum:8080' });
@@ -560,6 +586,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(gateway).toMatchObject({
       REMOTE_EDITOR_URL: '/mf/editor/mf-manifest.json',
       REMOTE_ACTIONS_URL: '/mf/actions/mf-manifest.json',
+      REMOTE_LINKS_URL: '/mf/links/mf-manifest.json',
     });
     const [ingress] = ofKind(objects, 'Ingress');
     for (const [remote, component] of Object.entries(REMOTES)) {
@@ -582,7 +609,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       ofKind(list, 'Ingress')[0]
         .spec.rules[0].http.paths.map((p) => p.path)
         .filter((p) => p.startsWith('/mf/'));
-    expect(paths(without)).toEqual(['/mf/actions']);
+    expect(paths(without)).toEqual(['/mf/actions', '/mf/links']);
     expectValid(renderText(...off));
 
     // On a CDN: the gateway lists its manifest there and the shell's CSP allows that origin.
@@ -597,7 +624,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(cdn.filter((o) => o.metadata.name.startsWith('actions-remote'))).toEqual([]);
     expect(named(cdn, 'ConfigMap', 'gateway-env').data.REMOTE_ACTIONS_URL).toBe(cdnUrl);
     expect(named(cdn, 'ConfigMap', 'shell-env').data.CSP_REMOTE_ORIGINS).toBe('https://cdn.example.com');
-    expect(paths(cdn)).toEqual(['/mf/editor']);
+    expect(paths(cdn)).toEqual(['/mf/editor', '/mf/links']);
     expect(renderError(...toCdn)).toMatch(
       /gateway.env.REMOTE_ACTIONS_URL is on https:\/\/cdn.example.com, which the shell's Content-Security-Policy does not allow: add it to shell.env.CSP_REMOTE_ORIGINS/,
     );
@@ -611,8 +638,8 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'editor.enabled=false')).toMatch(
       /gateway.env.REMOTE_EDITOR_URL is \/mf\/editor\/mf-manifest.json, but editor \(the editor remote\) is not enabled/,
     );
-    expect(renderError('--set', 'gateway.env.REMOTE_LINKS_URL=/mf/links/mf-manifest.json')).toMatch(
-      /remotes has no "links" entry/,
+    expect(renderError('--set', 'gateway.env.REMOTE_MESSENGER_URL=/mf/messenger/mf-manifest.json')).toMatch(
+      /remotes has no "messenger" entry/,
     );
   });
 

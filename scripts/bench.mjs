@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each beside its baseline, printed as tables. Build first (`npm run build`);
 // the outbox relay benchmark needs DATABASE_URL and KAFKA_BROKERS (source ~/.cache/vellum/run/env.sh); vellum's
-// and social's run on PGlite and, with DATABASE_URL, on Postgres too.
+// and social's run on PGlite and, with DATABASE_URL, on Postgres too; link's on PGlite, and on Postgres and FerretDB
+// with DATABASE_URL and MONGO_URL.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +23,10 @@ const benches = [
   ],
   ['social: search and follower lists, 100,000 cirri', 'services/social/bench/social.bench.ts'],
   ['embedded writes: create + publish, layer by layer', 'services/vellum/bench/embedded-writes.bench.ts'],
+  [
+    'link: a page of 100 links and redirect throughput (PGlite; Postgres, FerretDB when set)',
+    'services/link/bench/link.bench.ts',
+  ],
 ];
 let failed = 0;
 for (const [title, file] of benches) {

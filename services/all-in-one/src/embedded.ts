@@ -19,6 +19,7 @@ import { createArgon2Hasher, createIdentityService, createMailPorts } from '@vel
 import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';
 import { createActionService } from '@vellum/action';
+import { createLinkService } from '@vellum/link';
 import { createGateway, originsOf, REMOTE_NAMES, remoteUrlsOf, VERSION } from '@vellum/gateway';
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
@@ -87,6 +88,13 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
     createActionService({
       db,
       logger: logger.child({ service: 'action' }),
+      wakeOutbox: wake,
+      config: { internalAuthSecret: secrets.internalAuthSecret },
+    }),
+    // The link service on the embedded Postgres (its MongoDB adapter is for the distributed mode).
+    createLinkService({
+      db,
+      logger: logger.child({ service: 'link' }),
       wakeOutbox: wake,
       config: { internalAuthSecret: secrets.internalAuthSecret },
     }),

@@ -20,6 +20,7 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/verification\/email$/ },
   { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
+  { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+\/profile$/ },
   { service: 'identity', pattern: /^\/dev\/mailbox$/, loopbackOnly: true },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
   { service: 'vellum', pattern: /^\/api\/(vellums|vellum-new|get-creators|get-showcase-vellums)$/ },
@@ -30,6 +31,8 @@ export const routeTable: RouteRule[] = [
   { service: 'social', pattern: /^\/api\/search$/ },
   { service: 'action', pattern: /^\/api\/cirrus\/[^/]+\/(actions|actions-snippet)$/ },
   { service: 'action', pattern: /^\/api\/action(\/request|\/[^/]+\/(complete|abandon))?$/ },
+  // The page, the owner's changes (position, colours, a link by id), a visitor's click-through and the owner's counts.
+  { service: 'link', pattern: /^\/api\/link\/(go\/[^/]+|[^/]+(\/clicks)?)$/ },
   { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
 ];
 
