@@ -10,7 +10,7 @@ import { verificationLink } from '../harness/topology/verification';
 // renders as processes of its image with exactly the environment the chart gives the pod (only the servers' and
 // the Services' addresses moved to loopback), each Service a readiness-aware proxy, the Ingress in front. Then the
 // journey in Chromium through the Ingress: sign-up, the mailed verification link, sign-in, a published vellum, an
-// action request to a follower.
+// action request to a follower, a vielink whose click its owner sees.
 
 // Unique per run: the database is the servers' own and keeps earlier runs' public vellums.
 const TITLE = `Topology field notes ${Date.now().toString(36)}`;
@@ -96,7 +96,7 @@ describeWithServer(
       expect((await fetch(`${topology.url}/dev/mailbox`)).status).toBe(404);
     });
 
-    it('signs up, verifies by the mailed link, signs in, publishes a vellum and sends an action request', async () => {
+    it('signs up, verifies by the mailed link, signs in, publishes a vellum, sends an action request, counts a vielink click', async () => {
       const ann = { ...newUser('ann'), firstName: 'Ann', lastName: 'Lee' };
       const bob = { ...newUser('bob'), firstName: 'Bob', lastName: 'Stone' };
       const pages: Array<{ page: Page; pageErrors: string[] }> = [];
@@ -198,11 +198,32 @@ describeWithServer(
         .getByText(`from @${ann.username}`)
         .waitFor({ timeout: 30_000 });
 
+      // Ann builds her vielink in the links remote (the link service on MongoDB's protocol); Bob follows her link
+      // in a new tab through the counting redirect, and Ann sees the click.
+      await annPage.getByRole('button', { name: 'Signature menu' }).click();
+      await annPage.getByRole('link', { name: 'Edit My Vielink' }).click();
+      await annPage.getByRole('button', { name: 'Add Link' }).click({ timeout: 30_000 });
+      const addLink = annPage.getByRole('dialog', { name: 'Add Link' });
+      await addLink.getByLabel('Label').fill('Field notes');
+      await addLink.getByLabel('URL').fill(`${topology.url}/vellums`);
+      await addLink.getByRole('button', { name: 'Add' }).click();
+      await annPage.getByText('Added Link for Field notes.').waitFor();
+      await bobPage.goto(`/link/${ann.username}`);
+      const link = bobPage.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Field notes' });
+      await link.waitFor({ timeout: 30_000 });
+      const [tab] = await Promise.all([bobPage.context().waitForEvent('page'), link.click()]);
+      await tab.waitForURL(`${topology.url}/vellums`);
+      await annPage.reload();
+      await annPage
+        .getByRole('listitem', { name: 'Field notes' })
+        .getByText('1 click', { exact: true })
+        .waitFor({ timeout: 30_000 });
+
       for (const { page, pageErrors } of pages) {
         expect(pageErrors).toEqual([]);
         await page.context().close();
       }
-    });
+    }, 180_000);
 
     afterAll(() => {
       if (expect.getState().assertionCalls === 0) process.stderr.write(lines.join('\n'));
