@@ -141,7 +141,18 @@ describeWithServer(
       const [annPage, bobPage] = await Promise.all([signUp(ann), signUp(bob)]);
 
       // Ann writes a vellum in the editor remote and publishes it.
-      await annPage.goto('/new-vellum');
+      // Sign-in's own client-side navigation may still be settling: a goto it aborts is made again.
+      for (let attempt = 1; ; attempt++) {
+        const aborted = await annPage.goto('/new-vellum').then(
+          () => false,
+          (error: Error) => {
+            if (attempt >= 3 || !error.message.includes('ERR_ABORTED')) throw error;
+            return true;
+          },
+        );
+        if (!aborted) break;
+        await annPage.waitForLoadState();
+      }
       const v = vellumPage(annPage);
       await v.title.fill(TITLE);
       await v.title.press('Enter');
