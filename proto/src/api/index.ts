@@ -7,3 +7,4 @@ export * from './vellum';
 export * from './social';
 export * from './action';
 export * from './link';
+export * from './messaging';

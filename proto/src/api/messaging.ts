@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS } from '../text/control-characters';
+import { requestBody, textField } from './fields';
+
+// Request schemas, answers and realtime events of messaging (spec sections 3, 4 and 7, and the messenger's own
+// calls under /api/messenger/…), shared by the messaging service and the messenger micro-frontend.
+
+/** A message's text: 1 to 2,000 characters after trimming (counted as the reader sees them). */
+export const MESSAGE_TEXT_MAX = 2000;
+/** Messages a sender may send per minute before the service answers 429. */
+export const MESSAGES_PER_MINUTE = 60;
+/** A page of conversations or messages: the default and the most a client may ask for. */
+export const MESSENGER_PAGE_DEFAULT = 30;
+export const MESSENGER_PAGE_MAX = 100;
+
+export const messagingMessages = {
+  textRequired: 'Write a message first.',
+  textTooLong: `A message has at most ${MESSAGE_TEXT_MAX.toLocaleString('en-US')} characters.`,
+  usernameRequired: 'Say whom to message.',
+  signIn: 'Sign in to use the Messenger.',
+  verifyFirst: 'Verify your email address before messaging.',
+  notYourself: 'You cannot start a conversation with yourself.',
+  cirrusNotFound: 'This cirrus does not exist.',
+  conversationNotFound: 'This conversation does not exist.',
+  messageNotFound: 'This message is not in the conversation.',
+  tooFast: 'You are sending messages too quickly. Please wait a minute and try again.',
+  vellumOwnerOnly: 'Only its owner edits this Conversation Vellum.',
+  sendFailed: 'Your message could not be sent. Please try again.',
+  noConversations: 'No conversations yet.',
+} as const;
+
+const characters = (text: string) => [...text].length;
+
+/** A message's text: trimmed, 1 to 2,000 characters, lines and tabs kept, other control characters refused. */
+export const messageTextSchema = textField('Message', messagingMessages.textRequired, {
+  trim: true,
+  keepControls: CONTROL_CHARACTERS.multiLine,
+})
+  .refine((text) => text.length > 0, { error: messagingMessages.textRequired, abort: true })
+  .refine((text) => characters(text) <= MESSAGE_TEXT_MAX, { error: messagingMessages.textTooLong, abort: true });
+
+/** POST /api/messenger/conversations: open (or start) the conversation with a cirrus. */
+export const openConversationSchema = requestBody({
+  username: textField('Username', messagingMessages.usernameRequired, { trim: true }).refine(
+    (text) => text.length > 0,
+    { error: messagingMessages.usernameRequired, abort: true },
+  ),
+});
+
+/** POST /api/messenger/conversations/{conversation}/messages. */
+export const sendMessageSchema = requestBody({ text: messageTextSchema });
+
+/** POST /api/messenger/conversations/{conversation}/read: everything up to and including this message is read. */
+export const markReadSchema = requestBody({
+  upTo: textField('upTo', 'Say which message was read.', { trim: true }),
+});
+
+/** `?limit=` of the paged lists. */
+export const pageLimitSchema = z.coerce
+  .number({ error: `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.` })
+  .int(`limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`)
+  .min(1, `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`)
+  .max(MESSENGER_PAGE_MAX, `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`);
+
+export type OpenConversationInput = z.output<typeof openConversationSchema>;
+export type SendMessageInput = z.output<typeof sendMessageSchema>;
+export type MarkReadInput = z.output<typeof markReadSchema>;
+
+/** A participant as the messenger shows them (from the service's projection of identity's cirri). */
+export interface ParticipantView {
+  i: string;
+  username: string;
+  displayName: string;
+  /** An https URL, or '' for the generated avatar. */
+  image: string;
+  imageBackground: string;
+}
+
+/** A message. `text` is plain text: the client renders it as text, and only safe http(s) URLs as links. */
+export interface MessageView {
+  id: string;
+  conversation: string;
+  /** The sender's id and username. */
+  sender: string;
+  senderUsername: string;
+  text: string;
+  /** ISO time the service accepted it. */
+  sentAt: string;
+  /** True once the recipient marked it (or a later message) read. */
+  read: boolean;
+}
+
+/** One of my conversations, as the list and the chat header show it. */
+export interface ConversationView {
+  conversation: string;
+  otherParticipant: ParticipantView;
+  lastMessage: MessageView | null;
+  /** Messages from the other participant I have not read. */
+  unread: number;
+  /** ISO time of the last message, else of the conversation's start: the list's order, newest first. */
+  updatedAt: string;
+}
+
+/** GET /api/messenger/conversations?cursor=&limit=: mine, newest first. */
+export interface ConversationsPage {
+  conversations: ConversationView[];
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** POST /api/messenger/conversations (201 when started, 200 when it existed) and GET …/conversations/{id}. */
+export interface ConversationAnswer {
+  conversation: ConversationView;
+}
+
+/** GET /api/messenger/conversations/{conversation}/messages?before=&limit=: newest first. */
+export interface MessagesPage {
+  messages: MessageView[];
+  /** Pass as `before` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** POST …/messages answers 201 with the message. */
+export interface SentMessage {
+  message: MessageView;
+}
+
+/** POST …/read answers with my unread counts after the mark. */
+export interface ReadAnswer {
+  conversation: string;
+  unread: number;
+  unreadMessages: number;
+}
+
+/** GET /api/unread-messages (spec section 3). */
+export interface UnreadMessages {
+  unreadMessages: number;
+}
+
+/**
+ * Realtime (socket.io on the root path, spec section 7). Each socket joins only its own user's room.
+ * - the event named for the user's id (the spec's): `UserSignal`, on every new message for them and every read
+ *   mark of theirs (another tab), so the badge refreshes;
+ * - `message:new`: the message, to both participants' tabs;
+ * - `message:read`: a participant's read mark, to both participants' tabs (read receipts).
+ */
+export const REALTIME_EVENTS = { newMessage: 'message:new', read: 'message:read' } as const;
+
+export interface UserSignal {
+  unreadMessages: number;
+  conversation: string;
+}
+
+export interface ReadMarkEvent {
+  conversation: string;
+  /** Who read: their id. */
+  reader: string;
+  /** The newest message they have read. */
+  upTo: string;
+  at: string;
+}
+
+/** The API paths, in one place for the service, the gateway's table and the client. */
+export const messengerPaths = {
+  unread: '/api/unread-messages',
+  conversations: '/api/messenger/conversations',
+  conversation: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}`,
+  messages: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/messages`,
+  read: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/read`,
+  /** The spec's conversation vellum calls (section 7). */
+  conversationVellum: (conversation: string, username: string) =>
+    `/messenger/${encodeURIComponent(conversation)}/vellum/${encodeURIComponent(username)}`,
+  saveConversationVellum: (id: string) => `/messenger/vellum/${encodeURIComponent(id)}`,
+} as const;
