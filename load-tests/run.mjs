@@ -6,7 +6,8 @@
 //   npm run load -- --mode distributed                   # gateway + services on DATABASE_URL, REDIS_URL, KAFKA_BROKERS
 //   npm run load -- --url http://127.0.0.1:8080          # a product already running (loopback, no SMTP_URL)
 //   options: --profile smoke|load (load), --duration 10s, --scenarios visitor,owner, --vus-scale 2, --users N,
-//            --vellums N (500), --no-build, --keep (leave the data folder and logs), --summary-out file.json
+//            --vellums N (500), --no-build, --keep (leave the data folder and logs), --summary-out file.json,
+//            --rate N (the whole mix at N requests/s, fixed arrival rate, p99 < 50 ms; lib/schedule.js)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,17 @@ export function journeyTable(summary) {
   });
 }
 
+/** The whole run in one line: requests per second achieved, p50 and p99, failed and dropped iterations. */
+export function mixLine(summary) {
+  const m = summary?.metrics ?? {};
+  const d = m.http_req_duration ?? {};
+  return (
+    `all journeys: ${(m.http_reqs?.rate ?? 0).toFixed(0)} req/s, p50 ${(d.med ?? NaN).toFixed(1)} ms, ` +
+    `p99 ${(d['p(99)'] ?? NaN).toFixed(1)} ms, failed ${(((m.http_req_failed?.value ?? 0) * 100)).toFixed(2)}%, ` +
+    `dropped iterations ${m.dropped_iterations?.count ?? 0}`
+  );
+}
+
 /**
  * Starts (or takes) the product, seeds it and runs the journeys; resolves with k6's exit code and summary.
  * Used by the command line below and by test/smoke.test.ts.
@@ -59,7 +71,9 @@ export async function runLoad(options) {
     duration,
     scenarios,
     vusScale = 1,
-    users = profile === 'smoke' ? 10 : Math.ceil(48 * vusScale),
+    rate = 0,
+    // At a fixed rate every VU k6 may start needs its own person: about 0.3 VUs per request/s of the mix.
+    users = rate > 0 ? Math.ceil(rate * 0.3) + 10 : profile === 'smoke' ? 10 : Math.ceil(48 * vusScale),
     vellums = profile === 'smoke' ? 60 : 500,
     build = true,
     keep = false,
@@ -101,6 +115,7 @@ export async function runLoad(options) {
     const env = { BASE_URL: product.url, SEED_FILE: seedFile, PROFILE: profile, VUS_SCALE: String(vusScale) };
     if (duration) env.DURATION = duration;
     if (scenarios) env.SCENARIOS = scenarios;
+    if (rate > 0) env.RATE = String(rate);
     const result = await runK6(k6, SCRIPT, { env, summaryFile: path.join(work, 'summary.json'), quiet });
     return { ...result, work };
   } catch (error) {
@@ -131,6 +146,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       'no-build': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
       'summary-out': { type: 'string' },
+      rate: { type: 'string', default: '0' },
     },
   });
   if (!['embedded', 'distributed'].includes(values.mode)) {
@@ -148,6 +164,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     duration: values.duration,
     scenarios: values.scenarios,
     vusScale: Number(values['vus-scale']),
+    rate: Number(values.rate),
     ...(values.users && { users: Number(values.users) }),
     ...(values.vellums && { vellums: Number(values.vellums) }),
     build: !values['no-build'],
@@ -157,6 +174,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       if (values['summary-out']) writeFileSync(values['summary-out'], JSON.stringify(summary ?? null));
       console.log(`\n== journeys (${values.url ?? values.mode}, profile ${values.profile}) ==`);
       console.table(journeyTable(summary));
+      console.log(mixLine(summary));
       const failed = thresholdsOf(summary).filter((t) => !t.ok);
       for (const t of failed) console.log(`threshold failed: ${t.metric} ${t.expression}`);
       console.log(code === 0 ? 'load: every threshold passed' : `load: k6 exited with ${code}`);

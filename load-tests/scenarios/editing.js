@@ -9,6 +9,8 @@ export const meta = {
   name: 'editing',
   signedIn: true,
   vus: { smoke: 1, load: 4 },
+  // Requests per iteration, for the fixed-rate mix (lib/schedule.js).
+  requestsPerIteration: 4,
   p99Ms: { smoke: 2000, load: 250 },
 };
 

@@ -10,6 +10,8 @@ export const meta = {
   name: 'follow',
   signedIn: true,
   vus: { smoke: 1, load: 4 },
+  // Requests per iteration, for the fixed-rate mix (lib/schedule.js).
+  requestsPerIteration: 4,
   p99Ms: { smoke: 1500, load: 100 },
 };
 

@@ -9,6 +9,8 @@ export const meta = {
   name: 'links',
   signedIn: false,
   vus: { smoke: 1, load: 8 },
+  // Requests per iteration, for the fixed-rate mix (lib/schedule.js).
+  requestsPerIteration: 2,
   p99Ms: { smoke: 1500, load: 100 },
 };
 

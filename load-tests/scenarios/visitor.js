@@ -8,6 +8,8 @@ export const meta = {
   name: 'visitor',
   signedIn: false,
   vus: { smoke: 2, load: 16 },
+  // Requests per iteration (1 + 1–3 pages + 3 reads; 6 on average), for the fixed-rate mix (lib/schedule.js).
+  requestsPerIteration: 6,
   p99Ms: { smoke: 1500, load: 50 },
 };
 
