@@ -72,8 +72,8 @@ export async function runLoad(options) {
     scenarios,
     vusScale = 1,
     rate = 0,
-    // At a fixed rate every VU k6 may start needs its own person: about 0.3 VUs per request/s of the mix.
-    users = rate > 0 ? Math.ceil(rate * 0.3) + 10 : profile === 'smoke' ? 10 : Math.ceil(48 * vusScale),
+    // At a fixed rate every VU k6 may start needs its own person: about 0.15 VUs per request/s of the mix.
+    users = rate > 0 ? Math.ceil(rate * 0.15) + 10 : profile === 'smoke' ? 10 : Math.ceil(48 * vusScale),
     vellums = profile === 'smoke' ? 60 : 500,
     build = true,
     keep = false,

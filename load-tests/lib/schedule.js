@@ -20,13 +20,14 @@ export function arrivalRates(journeys, rate) {
 }
 
 /**
- * VUs an arrival-rate journey may use: enough for its iterations to take 200 ms each (pre-allocated) and up to
- * 1 s each (the most), so a queue shows as latency rather than as dropped iterations.
+ * VUs an arrival-rate journey may use: enough for its iterations to take 100 ms each (pre-allocated) and up to
+ * 500 ms each (the most; ten times the p99 target of a request). Past that the product is saturated, and the run
+ * says so in `dropped_iterations` rather than by queueing without end.
  */
 export function arrivalVus(iterationsPerSecond) {
   return {
-    preAllocatedVUs: Math.max(2, Math.ceil(iterationsPerSecond * 0.2)),
-    maxVUs: Math.max(4, Math.ceil(iterationsPerSecond * 1)),
+    preAllocatedVUs: Math.max(2, Math.ceil(iterationsPerSecond * 0.1)),
+    maxVUs: Math.max(4, Math.ceil(iterationsPerSecond * 0.5)),
   };
 }
 

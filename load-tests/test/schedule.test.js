@@ -20,8 +20,8 @@ describe('the fixed-rate mix', () => {
     expect(arrivalRates(MIX, 1).every((r) => r.iterationsPerSecond === 1)).toBe(true);
   });
 
-  it('gives an arrival-rate journey VUs for 200 ms iterations up front and for 1 s ones at most', () => {
-    expect(arrivalVus(100)).toEqual({ preAllocatedVUs: 20, maxVUs: 100 });
+  it('gives an arrival-rate journey VUs for 100 ms iterations up front and for 500 ms ones at most', () => {
+    expect(arrivalVus(100)).toEqual({ preAllocatedVUs: 10, maxVUs: 50 });
     expect(arrivalVus(1)).toEqual({ preAllocatedVUs: 2, maxVUs: 4 });
   });
 
@@ -33,12 +33,12 @@ describe('the fixed-rate mix', () => {
       rate: 107,
       timeUnit: '1s',
       duration: '30s',
-      preAllocatedVUs: 22,
-      maxVUs: 107,
+      preAllocatedVUs: 11,
+      maxVUs: 54,
     });
     const byVus = scenariosOf(MIX, { profile: 'load', duration: '30s', scale: 2 });
     expect(byVus.owner).toEqual({ executor: 'constant-vus', exec: 'ownerJourney', vus: 8, duration: '30s' });
-    expect(maxVusOf(byRate.owner)).toBe(80);
+    expect(maxVusOf(byRate.owner)).toBe(40);
     expect(maxVusOf(byVus.owner)).toBe(8);
   });
 });
