@@ -1,0 +1,48 @@
+import { api } from '@vellum/ui';
+import {
+  messengerPaths,
+  type ConversationAnswer,
+  type ConversationsPage,
+  type MessagesPage,
+  type ReadAnswer,
+  type SentMessage,
+} from '@vellum/proto/api';
+
+/** A person the people search found (GET /api/search, services/social). */
+export interface SearchResult {
+  username: string;
+  display_name?: string;
+}
+
+const query = (params: Record<string, string | null | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/** The messenger's calls (services/messaging, contract in proto/src/api/messaging.ts), with their exact paths. */
+export const messengerApi = {
+  /** Mine, newest first; `cursor` from the previous page. */
+  conversations: (cursor?: string | null) =>
+    api.get<ConversationsPage>(messengerPaths.conversations + query({ cursor })),
+  /** Opens the conversation with `username`, starting it when there is none. */
+  open: (username: string) => api.post<ConversationAnswer>(messengerPaths.conversations, { username }),
+  conversation: (id: string) => api.get<ConversationAnswer>(messengerPaths.conversation(id)),
+  /** Newest first; `before` from the previous page. */
+  messages: (id: string, before?: string | null) =>
+    api.get<MessagesPage>(messengerPaths.messages(id) + query({ before })),
+  send: (id: string, text: string) => api.post<SentMessage>(messengerPaths.messages(id), { text }),
+  markRead: (id: string, upTo: string) => api.post<ReadAnswer>(messengerPaths.read(id), { upTo }),
+  search: (text: string, signal?: AbortSignal) =>
+    api.get<{ results: SearchResult[] }>(`/api/search${query({ query: text })}`, { signal }),
+};
+
+/** The query keys; `unread` is the shell's top-bar badge (frontends/shell/src/chrome/useChromeCounts.ts). */
+export const messengerKeys = {
+  conversations: () => ['messenger-conversations'] as const,
+  conversation: (id: string) => ['messenger-conversation', id] as const,
+  messages: (id: string) => ['messenger-messages', id] as const,
+  search: (text: string) => ['messenger-search', text] as const,
+  unread: () => ['unread-messages'] as const,
+};

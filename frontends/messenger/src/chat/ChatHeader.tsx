@@ -1,0 +1,40 @@
+import { Link } from 'react-router-dom';
+import { Avatar, paths, possessive, type SignedCirrus } from '@vellum/ui';
+import type { ParticipantView } from '@vellum/proto/api';
+
+const nameOf = (person: { displayName: string; username: string }) => person.displayName || person.username;
+
+/**
+ * The chat's header: back to the Messenger, the other participant, and the two conversation vellums (each
+ * participant's own, spec section 2).
+ */
+export function ChatHeader({
+  conversation,
+  other,
+  me,
+}: {
+  conversation: string;
+  other: ParticipantView;
+  me: SignedCirrus;
+}) {
+  const mine = paths.conversationVellum(conversation, me.username);
+  const theirs = paths.conversationVellum(conversation, other.username);
+  return (
+    <header className="mb-3">
+      <Link to={paths.messenger()} className="small">
+        ← Back to Messenger
+      </Link>
+      <div className="d-flex align-items-center gap-3 mt-2">
+        <Avatar username={other.username} image={other.image || null} size={48} />
+        <div className="flex-grow-1 min-w-0">
+          <h1 className="h4 mb-0 text-break">{nameOf(other)}</h1>
+          <span className="text-body-secondary">@{other.username}</span>
+        </div>
+      </div>
+      <nav className="d-flex flex-wrap gap-3 mt-2 small" aria-label="Conversation vellums">
+        <Link to={mine}>My Conversation Vellum</Link>
+        <Link to={theirs}>{possessive(nameOf(other))} Conversation Vellum</Link>
+      </nav>
+    </header>
+  );
+}

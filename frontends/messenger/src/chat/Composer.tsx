@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Alert, Button, Form, isApiError } from '@vellum/ui';
+import { MESSAGE_TEXT_MAX, messageTextSchema, messagingMessages } from '@vellum/proto/api';
+
+const characters = (text: string) => [...text.trim()].length;
+
+/**
+ * The chat's composer: Enter sends, Shift+Enter breaks the line. The text is checked by the service's own
+ * schema (1 to 2,000 characters after trimming, no control characters but lines and tabs), with its messages;
+ * while sending it cannot change, and after a failure it is kept with the reason.
+ */
+export function Composer({ onSend }: { onSend(text: string): Promise<void> }) {
+  const [text, setText] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const id = useId();
+  const check = messageTextSchema.safeParse(text);
+  const fieldError = check.success
+    ? null
+    : (check.error.issues[0]?.message ?? messagingMessages.textRequired);
+  const shownError = (tried || text.length > 0) && fieldError;
+  const count = characters(text);
+
+  const send = async () => {
+    setTried(true);
+    if (!check.success || busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onSend(check.data);
+      setText('');
+      setTried(false);
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : messagingMessages.sendFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <Form onSubmit={onSubmit} noValidate aria-label="Send a message" className="mt-2">
+      {failure ? (
+        <Alert variant="danger" className="py-2 mb-2">
+          {failure}
+        </Alert>
+      ) : null}
+      <Form.Group controlId={`${id}-text`}>
+        <Form.Label className="visually-hidden">Message</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={2}
+          placeholder="Write a message (Enter sends, Shift+Enter breaks the line)"
+          value={text}
+          readOnly={busy}
+          aria-busy={busy}
+          isInvalid={Boolean(shownError)}
+          aria-describedby={`${id}-count`}
+          onChange={(event) => {
+            setText(event.target.value);
+            setFailure(null);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {shownError ? <Form.Control.Feedback type="invalid">{shownError}</Form.Control.Feedback> : null}
+      </Form.Group>
+      <div className="d-flex align-items-center gap-2 mt-1">
+        <small
+          id={`${id}-count`}
+          className={count > MESSAGE_TEXT_MAX ? 'text-danger' : 'text-body-secondary'}
+          aria-label={`${count} of ${MESSAGE_TEXT_MAX} characters`}
+        >
+          {count.toLocaleString('en-US')} / {MESSAGE_TEXT_MAX.toLocaleString('en-US')}
+        </small>
+        <Button type="submit" variant="info" className="ms-auto" disabled={busy || !check.success}>
+          {busy ? 'Sending…' : 'Send'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router-dom';
+import {
+  Alert,
+  Container,
+  isApiError,
+  LoadingOverlay,
+  NotFound,
+  useSession,
+  useTitle,
+  type SignedCirrus,
+} from '@vellum/ui';
+import { messengerApi, messengerKeys } from '../api/messengerApi';
+import { ChatHeader } from '../chat/ChatHeader';
+import { Composer } from '../chat/Composer';
+import { addMessage } from '../chat/messageCache';
+import { MessageList } from '../chat/MessageList';
+import { useChatMessages } from '../chat/useChatMessages';
+import { useChatRealtime } from '../chat/useChatRealtime';
+import { useMarkRead } from '../chat/useMarkRead';
+import { ConnectionBanner } from '../realtime/ConnectionBanner';
+
+/** The service refuses a conversation that is not the visitor's (404) or anyone's without a session (401). */
+const refused = (error: unknown) => !isApiError(error) || [401, 403, 404].includes(error.status);
+
+function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) {
+  const queryClient = useQueryClient();
+  const header = useQuery({
+    queryKey: messengerKeys.conversation(conversation),
+    queryFn: () => messengerApi.conversation(conversation),
+    staleTime: 0,
+  });
+  const history = useChatMessages(conversation);
+  const other = header.data?.conversation.otherParticipant;
+  useTitle(other ? `Chat with ${other.displayName || other.username}` : 'Messenger');
+  useChatRealtime(conversation, me);
+  useMarkRead(conversation, history.messages, me);
+
+  const send = async (text: string) => {
+    const { message } = await messengerApi.send(conversation, text);
+    addMessage(queryClient, conversation, message);
+    void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
+  };
+
+  const error = header.error ?? history.error;
+  if (error) {
+    if (refused(error)) return <NotFound />;
+    return (
+      <Container className="py-4" style={{ maxWidth: 760 }}>
+        <Alert variant="danger">{isApiError(error) ? error.message : 'The chat could not be loaded.'}</Alert>
+      </Container>
+    );
+  }
+  if (!other || history.isPending) return <LoadingOverlay show delay={300} />;
+  return (
+    <Container className="py-4" style={{ maxWidth: 760 }} data-testid="chat-page">
+      <ChatHeader conversation={conversation} other={other} me={me} />
+      <ConnectionBanner />
+      <MessageList
+        messages={history.messages}
+        me={me.i}
+        hasOlder={history.hasNextPage}
+        loadingOlder={history.isFetchingNextPage}
+        onLoadOlder={() => void history.fetchNextPage()}
+      />
+      <Composer onSend={send} />
+    </Container>
+  );
+}
+
+/**
+ * /messenger/{chat}: a conversation of the signed-in person (spec section 2, Chat): the history (newest at the
+ * bottom, older pages on scrolling up), the composer, read marks and realtime updates, and links to both
+ * conversation vellums. Not Found for a visitor and for a conversation the service refuses.
+ */
+export default function ChatPage() {
+  const { chat = '' } = useParams();
+  const { signedCirrus, loading } = useSession();
+  if (loading) return <LoadingOverlay show delay={300} />;
+  if (!signedCirrus) return <NotFound />;
+  return <Chat key={`${signedCirrus.i}/${chat}`} conversation={chat} me={signedCirrus} />;
+}
