@@ -3,7 +3,7 @@ import { useTitle } from '../hooks/useTitle';
 
 /** Shown for unknown paths and for pages the viewer may not see. */
 export function NotFound() {
-  useTitle('Not Found');
+  useTitle('Not Found', true);
   return (
     <div className="container py-5 text-center" data-testid="not-found">
       <h1 className="display-5">Not Found</h1>

@@ -1,0 +1,42 @@
+import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
+import {
+  CirrusCreatedSchema,
+  CirrusFollowedSchema,
+  CirrusProfileChangedSchema,
+  CirrusUnfollowedSchema,
+  Topics,
+} from '@vellum/proto';
+import { SCHEMA } from '../store/migrations';
+import { authorStore } from '../store/author-store';
+import { followStore } from '../store/follow-store';
+
+/**
+ * Keeps `vellum.authors` from identity's events (a new cirrus and every profile change set its username and display
+ * name, so a renamed author shows under the new name in every list; the cached public lists are dropped after each
+ * event) and `vellum.follows` from social's (the Hall's vellums of the cirri one follows). One subscription for both
+ * topics: a Kafka consumer group's members must all subscribe to the same topics. Other events carry nothing kept.
+ */
+export function peopleProjection(db: Db, onAuthorChanged: () => void = () => {}): Subscription {
+  return projection({
+    db,
+    schema: SCHEMA,
+    group: 'vellum',
+    // The inbox's name for it, kept from when it held only the authors: events already applied stay applied.
+    consumer: 'authors',
+    topics: [Topics.identityCirrus, Topics.socialFollow],
+    // Only the follows are this projection's alone; the service seeds authors from its callers too, and a replay
+    // applies identity's events over them again, in order.
+    owns: ['follows'],
+    // The welcome page's lists and Discover are cached with the authors' names in them.
+    afterApply: onAuthorChanged,
+    on: [
+      ...[CirrusCreatedSchema, CirrusProfileChangedSchema].map((schema) =>
+        onEvent(schema, (tx, c) =>
+          authorStore.upsert(tx, { id: c.cirrusId, username: c.username, displayName: c.displayName }),
+        ),
+      ),
+      onEvent(CirrusFollowedSchema, (tx, e) => followStore.follow(tx, e.followerId, e.followeeId)),
+      onEvent(CirrusUnfollowedSchema, (tx, e) => followStore.unfollow(tx, e.followerId, e.followeeId)),
+    ],
+  });
+}
