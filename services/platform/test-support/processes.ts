@@ -33,12 +33,17 @@ export interface ServiceProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs a built service (`services/<name>/dist/main.js`) as its own process and waits until /readyz says ready. */
+/**
+ * Runs a built service (`services/<name>/dist/main.js`) as its own process (on `options.port`, else a free one) and
+ * waits until /readyz says ready.
+ */
 export async function startServiceProcess(
   name: string,
   env: Record<string, string>,
+  options: { port?: number } = {},
 ): Promise<ServiceProcess> {
-  const port = await freePort();
+  // A given port lets a restarted replica come back where its clients reconnect.
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [serviceEntry(name)], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

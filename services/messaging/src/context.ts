@@ -1,0 +1,30 @@
+import type { Server } from 'node:http';
+import type { Limiter, LimiterFactory, Logger } from '@vellum/platform';
+import type { RealtimePort } from './realtime/realtime-port';
+import type { MessagingRepository } from './store/messaging-repository';
+
+export interface MessagingConfig {
+  /** Verifies the gateway's caller assertion. */
+  internalAuthSecret: string;
+}
+
+/** The ports the messaging service runs on; its composition root (main.ts or all-in-one) builds them. */
+export interface MessagingPorts {
+  logger: Logger;
+  config: MessagingConfig;
+  /** The per-sender limit of sending (memory embedded, Redis distributed: shared by every replica). */
+  limiters: LimiterFactory;
+  /**
+   * Tells the participants' open tabs (socket.io, `socketRealtime`, which also attaches to the HTTP server the
+   * service is reached through); tests record instead.
+   */
+  realtime: RealtimePort & { attach?: (server: Server) => void };
+  clock?: () => Date;
+  /** Nudges the outbox relay after a write that carried events. */
+  wakeOutbox?: () => void;
+}
+
+export type MessagingContext = Required<Omit<MessagingPorts, 'limiters'>> & {
+  store: MessagingRepository;
+  sendLimiter: Limiter;
+};

@@ -1,0 +1,61 @@
+import { Router } from 'express';
+import { bodyOf, callerOf, errorShape, paramOf, queryOf } from '@vellum/platform';
+import { markReadSchema, messagingMessages, openConversationSchema, sendMessageSchema } from '@vellum/proto';
+import type { MessagingContext } from '../context';
+import { countUnread } from '../use-cases/count-unread';
+import { listConversations } from '../use-cases/list-conversations';
+import { listMessages } from '../use-cases/list-messages';
+import { markRead } from '../use-cases/mark-read';
+import { openConversation } from '../use-cases/open-conversation';
+import { sendMessage } from '../use-cases/send-message';
+import { viewConversation } from '../use-cases/view-conversation';
+import { limitOf } from './paging';
+
+/** The messenger's own calls (`/api/messenger/…`) and the spec's unread count; every refusal is `{ errorMessage }`. */
+export function messengerRoutes(ctx: MessagingContext): Router {
+  const router = Router();
+  router.use(['/api/messenger', '/api/unread-messages'], errorShape('errorMessage'));
+  const signedIn = (req: Parameters<typeof callerOf>[0]) => callerOf(req, messagingMessages.signIn);
+
+  router.get('/api/unread-messages', async (req, res) => {
+    res.json({ unreadMessages: await countUnread(ctx, signedIn(req).id) });
+  });
+
+  router.get('/api/messenger/conversations', async (req, res) => {
+    const caller = signedIn(req);
+    res.json(await listConversations(ctx, caller, { cursor: queryOf(req, 'cursor'), limit: limitOf(req) }));
+  });
+
+  router.post('/api/messenger/conversations', async (req, res) => {
+    const caller = signedIn(req);
+    const input = bodyOf(req, openConversationSchema);
+    const { conversation, created } = await openConversation(ctx, caller, input);
+    res.status(created ? 201 : 200).json({ conversation });
+  });
+
+  router.get('/api/messenger/conversations/:id', async (req, res) => {
+    const caller = signedIn(req);
+    res.json({ conversation: await viewConversation(ctx, caller, paramOf(req, 'id')) });
+  });
+
+  router.get('/api/messenger/conversations/:id/messages', async (req, res) => {
+    const caller = signedIn(req);
+    const input = { conversation: paramOf(req, 'id'), before: queryOf(req, 'before'), limit: limitOf(req) };
+    res.json(await listMessages(ctx, caller, input));
+  });
+
+  router.post('/api/messenger/conversations/:id/messages', async (req, res) => {
+    const caller = signedIn(req);
+    const input = bodyOf(req, sendMessageSchema);
+    const message = await sendMessage(ctx, caller, { ...input, conversation: paramOf(req, 'id') });
+    res.status(201).json({ message });
+  });
+
+  router.post('/api/messenger/conversations/:id/read', async (req, res) => {
+    const caller = signedIn(req);
+    const input = bodyOf(req, markReadSchema);
+    res.json(await markRead(ctx, caller, { ...input, conversation: paramOf(req, 'id') }));
+  });
+
+  return router;
+}

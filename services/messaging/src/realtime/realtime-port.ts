@@ -1,0 +1,26 @@
+import type { MessageView, ReadMarkEvent, UserSignal } from '@vellum/proto';
+
+/** A new message: `message:new` to both participants' tabs, and the recipient's id event with their unread total. */
+export interface MessageNotice {
+  participants: readonly string[];
+  message: MessageView;
+  recipient: string;
+  signal: UserSignal;
+}
+
+/** A read mark that moved: `message:read` to both participants' tabs, and the reader's id event (their badge). */
+export interface ReadNotice {
+  participants: readonly string[];
+  mark: ReadMarkEvent;
+  reader: string;
+  signal: UserSignal;
+}
+
+/**
+ * What the use cases tell the participants' open tabs once a write is stored. Delivery is best effort: the counts
+ * a tab shows are always read again from the store, so a missed notice is corrected by the next one or a reload.
+ */
+export interface RealtimePort {
+  notifyMessage(notice: MessageNotice): void;
+  notifyRead(notice: ReadNotice): void;
+}

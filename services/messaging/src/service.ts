@@ -1,0 +1,75 @@
+import { Router } from 'express';
+import {
+  callerFromAssertion,
+  inboxMigration,
+  outboxMigration,
+  parkedEventsMigrations,
+  parkEvents,
+  type Db,
+  type ServiceDefinition,
+} from '@vellum/platform';
+import { MESSAGES_PER_MINUTE } from '@vellum/proto';
+import type { MessagingContext, MessagingPorts } from './context';
+import { cirriProjection } from './events/cirri-projection';
+import { conversationVellumRoutes } from './http/conversation-vellum-routes';
+import { messengerRoutes } from './http/messenger-routes';
+import type { MessagingRepository } from './store/messaging-repository';
+import { migrations, SCHEMA } from './store/migrations';
+import { postgresMessagingRepository } from './store/postgres-messaging-repository';
+
+export type { MessagingPorts, MessagingConfig } from './context';
+export type { MessagingRepository } from './store/messaging-repository';
+export type { RealtimePort, MessageNotice, ReadNotice } from './realtime/realtime-port';
+export { socketRealtime, userRoom, type Authenticate, type SocketRealtime } from './realtime/socket-realtime';
+export { postgresMessagingRepository } from './store/postgres-messaging-repository';
+
+/** The routes, the realtime hook and the projection over a repository: the same for both stores. */
+export function messagingDefinition(
+  ports: MessagingPorts,
+  store: MessagingRepository,
+  stored: Pick<ServiceDefinition, 'migrations' | 'subscriptions' | 'workers'>,
+): ServiceDefinition {
+  const ctx: MessagingContext = {
+    ...ports,
+    store,
+    clock: ports.clock ?? (() => new Date()),
+    wakeOutbox: ports.wakeOutbox ?? (() => {}),
+    // Built once: memory limiters built twice for one prefix would not share counts.
+    sendLimiter: ports.limiters({
+      keyPrefix: 'messaging-send',
+      points: MESSAGES_PER_MINUTE,
+      durationSeconds: 60,
+    }),
+  };
+  const router = Router();
+  router.use(callerFromAssertion(ports.config.internalAuthSecret));
+  router.use(messengerRoutes(ctx));
+  router.use(conversationVellumRoutes(ctx));
+  const attach = ports.realtime.attach;
+  return {
+    name: 'messaging',
+    schema: SCHEMA,
+    router,
+    ...stored,
+    // A conversation vellum is the same document as any vellum: up to 512 KB of JSON, sent as a JSON string.
+    bodyLimit: '2mb',
+    ...(attach && { attachServer: (server) => attach(server) }),
+  };
+}
+
+/**
+ * The messaging service on Postgres (the embedded mode's PGlite, or a real server): schema `messaging`, its outbox
+ * and inbox tables; the composition root migrates it and runs its outbox relay like every other service's.
+ */
+export function createMessagingService(ports: MessagingPorts & { db: Db }): ServiceDefinition {
+  const store = postgresMessagingRepository(ports.db);
+  return messagingDefinition(ports, store, {
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
+    ],
+    subscriptions: [cirriProjection(store, parkEvents(ports.db, SCHEMA))],
+  });
+}

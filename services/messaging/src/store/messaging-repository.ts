@@ -1,0 +1,119 @@
+import type { BusMessage } from '@vellum/platform';
+
+/** A cirrus as identity's events (or, until they arrive, the caller's own assertion) told it. */
+export interface KnownCirrus {
+  id: string;
+  username: string;
+  displayName: string;
+  image: string;
+  /** Whether identity announced the email verified (a signed-in caller is: only verified cirri sign in). */
+  verified: boolean;
+}
+
+/** What one of identity's events says; a field left out keeps what the projection has. */
+export interface CirrusChange {
+  id: string;
+  username: string;
+  displayName?: string;
+  image?: string;
+  /** Only ever set to true: verification is never undone. */
+  verified?: true;
+}
+
+/** A participant's conversation vellum: its id, and whose it is. */
+export interface VellumRef {
+  id: string;
+  owner: string;
+}
+
+export interface StoredConversation {
+  id: string;
+  /** The two participants' ids, sorted: `pairKey` is them joined, unique in the store. */
+  participants: [string, string];
+  pairKey: string;
+  startedBy: string;
+  startedAt: Date;
+  /** One per participant, created with the conversation. */
+  vellums: VellumRef[];
+}
+
+export interface StoredMessage {
+  id: string;
+  conversation: string;
+  sender: string;
+  recipient: string;
+  text: string;
+  sentAt: Date;
+  /** `<sentAt ISO>|<id>`: sorts as the messages were accepted; read marks and cursors compare it. */
+  key: string;
+}
+
+export interface ReadMark {
+  conversation: string;
+  reader: string;
+  /** The newest message read, and its key. */
+  upTo: string;
+  key: string;
+  at: Date;
+}
+
+export interface StoredVellum extends VellumRef {
+  conversation: string;
+  title: string;
+  /** The document as a JSON string; '' while empty. */
+  text: string;
+  /** Null until the first save. */
+  lastEdited: Date | null;
+}
+
+/**
+ * The messaging service's store. Everything is written by single-document inserts (MongoDB has no multi-document
+ * transactions, and FerretDB applies updates as a read and a write): a conversation (unique per pair), a message,
+ * a read mark (the effective mark is the greatest). Only a conversation vellum's save replaces its document whole.
+ * Two adapters keep this contract (`test/support/repository.contract.ts`): MongoDB (distributed) and Postgres
+ * through the platform's Db port (embedded on PGlite).
+ */
+export interface MessagingRepository {
+  /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
+  applyCirrus(eventId: string, change: CirrusChange): Promise<boolean>;
+  cirrus(id: string): Promise<KnownCirrus | null>;
+  /** In any case. */
+  cirrusByUsername(username: string): Promise<KnownCirrus | null>;
+  /**
+   * The caller as the projection knows it; one it does not know yet (identity's events still on their way) is
+   * recorded from the assertion as verified (only verified cirri sign in), and its events fill in the names.
+   */
+  rememberCaller(caller: { id: string; username: string }): Promise<KnownCirrus>;
+
+  /**
+   * Stores the conversation with its two vellums and `events`, unless the pair has one already: then nothing is
+   * written and the existing one is answered (`created: false`).
+   */
+  startConversation(
+    conversation: StoredConversation,
+    events: readonly BusMessage[],
+    at: Date,
+  ): Promise<{ conversation: StoredConversation; created: boolean }>;
+  conversation(id: string): Promise<StoredConversation | null>;
+  /** Every conversation the cirrus takes part in (any order). */
+  conversationsOf(participant: string): Promise<StoredConversation[]>;
+
+  /** Stores the message with `events` in one write. */
+  addMessage(message: StoredMessage, events: readonly BusMessage[], at: Date): Promise<void>;
+  message(id: string): Promise<StoredMessage | null>;
+  /** The conversation's messages newest first, those with a key below `beforeKey` when given. */
+  messages(conversation: string, page: { beforeKey?: string; limit: number }): Promise<StoredMessage[]>;
+  /** The newest message of each of these conversations that has one. */
+  lastMessages(conversations: readonly string[]): Promise<Map<string, StoredMessage>>;
+
+  /** Records a read mark (insert-only; the same mark twice is one). */
+  addReadMark(mark: ReadMark): Promise<void>;
+  /** Each participant's effective mark in the conversation (the greatest key), by reader id. */
+  readMarks(conversation: StoredConversation): Promise<Map<string, string>>;
+  /** The reader's unread messages (from the other participant, after the reader's mark), by conversation. */
+  unread(reader: string): Promise<Map<string, number>>;
+
+  vellum(id: string): Promise<StoredVellum | null>;
+  /** Replaces the vellum's title and text (the last of two saves at once stays, whole). */
+  saveVellum(vellum: StoredVellum): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import type { Migration } from '@vellum/platform';
+
+export const SCHEMA = 'messaging';
+
+export const migrations: Migration[] = [
+  {
+    id: '0001_messaging',
+    sql: `
+      -- Identity's word on each cirrus (the projection), or the caller's assertion until its events arrive.
+      CREATE TABLE messaging.cirri (
+        id uuid PRIMARY KEY,
+        username text NOT NULL,
+        username_key text NOT NULL,
+        display_name text NOT NULL DEFAULT '',
+        image text NOT NULL DEFAULT '',
+        verified boolean NOT NULL DEFAULT false
+      );
+      CREATE INDEX cirri_username ON messaging.cirri (username_key);
+
+      -- One conversation per pair: pair_key is the two ids sorted and joined.
+      CREATE TABLE messaging.conversations (
+        id uuid PRIMARY KEY,
+        pair_key text NOT NULL UNIQUE,
+        participant_a uuid NOT NULL,
+        participant_b uuid NOT NULL,
+        started_by uuid NOT NULL,
+        started_at timestamptz NOT NULL,
+        CHECK (participant_a < participant_b)
+      );
+      CREATE INDEX conversations_a ON messaging.conversations (participant_a);
+      CREATE INDEX conversations_b ON messaging.conversations (participant_b);
+
+      CREATE TABLE messaging.messages (
+        id uuid PRIMARY KEY,
+        conversation_id uuid NOT NULL REFERENCES messaging.conversations (id),
+        sender_id uuid NOT NULL,
+        recipient_id uuid NOT NULL,
+        text text NOT NULL,
+        sent_at timestamptz NOT NULL,
+        key text NOT NULL
+      );
+      -- Pages of a conversation, its last message; and a reader's unread messages per conversation.
+      CREATE INDEX messages_conversation_key ON messaging.messages (conversation_id, key DESC);
+      CREATE INDEX messages_recipient ON messaging.messages (recipient_id, conversation_id, key);
+
+      -- Insert-only: the effective mark of a reader is the greatest key.
+      CREATE TABLE messaging.read_marks (
+        conversation_id uuid NOT NULL REFERENCES messaging.conversations (id),
+        reader_id uuid NOT NULL,
+        key text NOT NULL,
+        message_id uuid NOT NULL,
+        marked_at timestamptz NOT NULL,
+        PRIMARY KEY (conversation_id, reader_id, key)
+      );
+      CREATE INDEX read_marks_reader ON messaging.read_marks (reader_id, conversation_id, key DESC);
+
+      CREATE TABLE messaging.conversation_vellums (
+        id uuid PRIMARY KEY,
+        conversation_id uuid NOT NULL REFERENCES messaging.conversations (id),
+        owner_id uuid NOT NULL,
+        title text NOT NULL DEFAULT '',
+        body text NOT NULL DEFAULT '',
+        last_edited timestamptz,
+        UNIQUE (conversation_id, owner_id)
+      );
+    `,
+  },
+];

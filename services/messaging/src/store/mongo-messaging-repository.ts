@@ -1,0 +1,372 @@
+import {
+  applyOnce,
+  createOutboxIndex,
+  isDuplicateKey,
+  withPendingEvents,
+  type Collection,
+  type Document,
+  type MongoDatabase,
+  type OutboxFields,
+} from '@vellum/platform/mongo';
+import type { BusMessage } from '@vellum/platform';
+import type {
+  KnownCirrus,
+  MessagingRepository,
+  StoredConversation,
+  StoredMessage,
+} from './messaging-repository';
+
+export interface CirrusDoc {
+  _id: string;
+  username: string;
+  usernameKey: string;
+  displayName: string;
+  image: string;
+  verified: boolean;
+  appliedEvents?: string[];
+}
+
+/** A conversation, never changed once inserted but for its outbox fields; `pairKey` is unique. */
+export interface ConversationDoc extends OutboxFields {
+  _id: string;
+  pairKey: string;
+  participants: [string, string];
+  startedBy: string;
+  startedAt: Date;
+  vellums: Array<{ id: string; owner: string }>;
+}
+
+/** A message, never changed once inserted but for its outbox fields (it carries MessageSent). */
+export interface MessageDoc extends OutboxFields {
+  _id: string;
+  conversation: string;
+  sender: string;
+  recipient: string;
+  text: string;
+  sentAt: Date;
+  key: string;
+}
+
+/** One read mark, inserted once: `_id` is `<conversation>:<reader>:<key>`. */
+export interface ReadMarkDoc {
+  _id: string;
+  conversation: string;
+  reader: string;
+  key: string;
+  upTo: string;
+  at: Date;
+}
+
+/** A conversation vellum: inserted before its conversation, then replaced whole by each save. */
+export interface VellumDoc {
+  _id: string;
+  conversation: string;
+  owner: string;
+  title: string;
+  text: string;
+  lastEdited: Date | null;
+}
+
+export interface MessagingCollections {
+  cirri: Collection<CirrusDoc>;
+  conversations: Collection<ConversationDoc>;
+  messages: Collection<MessageDoc>;
+  readMarks: Collection<ReadMarkDoc>;
+  vellums: Collection<VellumDoc>;
+}
+
+/** The collections and their indexes, declared here and created at start. */
+export async function prepareMessagingCollections(database: MongoDatabase): Promise<MessagingCollections> {
+  const c: MessagingCollections = {
+    cirri: database.collection<CirrusDoc>('cirri'),
+    conversations: database.collection<ConversationDoc>('conversations'),
+    messages: database.collection<MessageDoc>('messages'),
+    readMarks: database.collection<ReadMarkDoc>('read_marks'),
+    vellums: database.collection<VellumDoc>('conversation_vellums'),
+  };
+  await c.cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
+  await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
+  await c.conversations.createIndex({ participants: 1 }, { name: 'conversations_participant' });
+  await c.messages.createIndex({ conversation: 1, key: -1 }, { name: 'messages_conversation_key' });
+  await c.messages.createIndex({ recipient: 1, conversation: 1, key: 1 }, { name: 'messages_recipient' });
+  await c.readMarks.createIndex({ conversation: 1, reader: 1, key: -1 }, { name: 'marks_conversation' });
+  await c.readMarks.createIndex({ reader: 1, conversation: 1, key: -1 }, { name: 'marks_reader' });
+  for (const outbox of [c.conversations, c.messages]) {
+    await createOutboxIndex(outbox as unknown as Collection<Document>);
+  }
+  return c;
+}
+
+/** The outbox fields of an inserted document that carries `events` (`withPendingEvents` gives an update's). */
+function pendingFields(events: readonly BusMessage[], at: Date): OutboxFields {
+  const update = withPendingEvents<Document>({}, events, at) as {
+    $push?: { pendingEvents: { $each: OutboxFields['pendingEvents'] } };
+    $min?: { pendingSince: Date };
+  };
+  return update.$push
+    ? { pendingEvents: update.$push.pendingEvents.$each, pendingSince: update.$min!.pendingSince }
+    : {};
+}
+
+const toCirrus = (d: CirrusDoc): KnownCirrus => ({
+  id: d._id,
+  username: d.username,
+  displayName: d.displayName ?? '',
+  image: d.image ?? '',
+  verified: d.verified === true,
+});
+
+const toConversation = (d: ConversationDoc): StoredConversation => ({
+  id: d._id,
+  participants: d.participants,
+  pairKey: d.pairKey,
+  startedBy: d.startedBy,
+  startedAt: d.startedAt,
+  vellums: [...d.vellums].sort((a, b) => a.owner.localeCompare(b.owner)),
+});
+
+const toMessage = (d: MessageDoc): StoredMessage => ({
+  id: d._id,
+  conversation: d.conversation,
+  sender: d.sender,
+  recipient: d.recipient,
+  text: d.text,
+  sentAt: d.sentAt,
+  key: d.key,
+});
+
+/**
+ * The reader's effective mark in a conversation: its greatest key, read through the index in key order (FerretDB
+ * 1.x implements no `$max` accumulator, only `$sum` and `$count`).
+ */
+async function markOf(marks: Collection<ReadMarkDoc>, conversation: string, reader: string) {
+  const found = await marks.findOne({ conversation, reader }, { sort: { key: -1 }, projection: { key: 1 } });
+  return found?.key;
+}
+
+/** The marks present among `readers`, by reader. */
+async function marksOf(marks: Collection<ReadMarkDoc>, conversation: string, readers: readonly string[]) {
+  const found = await Promise.all(
+    readers.map(async (r) => [r, await markOf(marks, conversation, r)] as const),
+  );
+  return new Map(found.filter((f): f is readonly [string, string] => f[1] !== undefined));
+}
+
+/**
+ * The messaging repository on MongoDB. Like the link service's, it relies only on what MongoDB and FerretDB both
+ * make atomic, the insert of a unique key: a conversation (its `pairKey` unique), a message and a read mark are
+ * inserted, each carrying its events. The one replacement is a vellum's save, which needs no condition: the
+ * last of two saves stays whole.
+ */
+export function mongoMessagingRepository(c: MessagingCollections): MessagingRepository {
+  const byPair = async (pairKey: string) => {
+    const found = await c.conversations.findOne({ pairKey });
+    return found && toConversation(found);
+  };
+
+  return {
+    applyCirrus: (eventId, change) => {
+      const set: Partial<CirrusDoc> = {
+        username: change.username,
+        usernameKey: change.username.toLowerCase(),
+      };
+      const onInsert: Partial<CirrusDoc> = {};
+      for (const [field, value, initial] of [
+        ['displayName', change.displayName, ''],
+        ['image', change.image, ''],
+        ['verified', change.verified, false],
+      ] as const) {
+        if (value === undefined) Object.assign(onInsert, { [field]: initial });
+        else Object.assign(set, { [field]: value });
+      }
+      return applyOnce(
+        c.cirri,
+        change.id,
+        eventId,
+        { $set: set, ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }) },
+        { upsert: true },
+      );
+    },
+
+    async cirrus(id) {
+      const found = await c.cirri.findOne({ _id: id });
+      return found && toCirrus(found);
+    },
+    async cirrusByUsername(username) {
+      const found = await c.cirri.findOne({ usernameKey: username.toLowerCase() });
+      return found && toCirrus(found);
+    },
+
+    async rememberCaller(caller) {
+      try {
+        await c.cirri.updateOne(
+          { _id: caller.id },
+          {
+            $setOnInsert: {
+              username: caller.username,
+              usernameKey: caller.username.toLowerCase(),
+              displayName: '',
+              image: '',
+              verified: true,
+            },
+          },
+          { upsert: true },
+        );
+      } catch (error) {
+        // Identity's event created it at the same moment.
+        if (!isDuplicateKey(error)) throw error;
+      }
+      return toCirrus((await c.cirri.findOne({ _id: caller.id }))!);
+    },
+
+    async startConversation(conversation, events, at) {
+      const existing = await byPair(conversation.pairKey);
+      if (existing) return { conversation: existing, created: false };
+      // The vellums first: a conversation never names one that is not there (a lost race leaves two orphans).
+      const vellums = conversation.vellums.map((v) => ({
+        _id: v.id,
+        conversation: conversation.id,
+        owner: v.owner,
+        title: '',
+        text: '',
+        lastEdited: null,
+      }));
+      await c.vellums.insertMany(vellums);
+      try {
+        await c.conversations.insertOne({
+          _id: conversation.id,
+          pairKey: conversation.pairKey,
+          participants: conversation.participants,
+          startedBy: conversation.startedBy,
+          startedAt: conversation.startedAt,
+          vellums: conversation.vellums,
+          ...pendingFields(events, at),
+        });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        await c.vellums.deleteMany({ _id: { $in: vellums.map((v) => v._id) } });
+        return { conversation: (await byPair(conversation.pairKey))!, created: false };
+      }
+      return { conversation, created: true };
+    },
+
+    async conversation(id) {
+      const found = await c.conversations.findOne({ _id: id });
+      return found && toConversation(found);
+    },
+    async conversationsOf(participant) {
+      return (await c.conversations.find({ participants: participant }).toArray()).map(toConversation);
+    },
+
+    async addMessage(m, events, at) {
+      await c.messages.insertOne({
+        _id: m.id,
+        conversation: m.conversation,
+        sender: m.sender,
+        recipient: m.recipient,
+        text: m.text,
+        sentAt: m.sentAt,
+        key: m.key,
+        ...pendingFields(events, at),
+      });
+    },
+
+    async message(id) {
+      const found = await c.messages.findOne({ _id: id });
+      return found && toMessage(found);
+    },
+
+    async messages(conversation, { beforeKey, limit }) {
+      const found = await c.messages
+        .find({ conversation, ...(beforeKey !== undefined && { key: { $lt: beforeKey } }) })
+        .sort({ key: -1 })
+        .limit(limit)
+        .toArray();
+      return found.map(toMessage);
+    },
+
+    async lastMessages(conversations) {
+      // One index-ordered read per conversation (FerretDB 1.x has no `$max` or `$first` accumulator).
+      const found = await Promise.all(
+        conversations.map((conversation) => c.messages.findOne({ conversation }, { sort: { key: -1 } })),
+      );
+      return new Map(found.filter((d) => d !== null).map((d) => [d.conversation, toMessage(d)]));
+    },
+
+    async addReadMark(mark) {
+      try {
+        await c.readMarks.insertOne({
+          _id: `${mark.conversation}:${mark.reader}:${mark.key}`,
+          conversation: mark.conversation,
+          reader: mark.reader,
+          key: mark.key,
+          upTo: mark.upTo,
+          at: mark.at,
+        });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    },
+
+    readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),
+
+    async unread(reader) {
+      const conversations = await c.conversations
+        .find({ participants: reader }, { projection: { _id: 1 } })
+        .toArray();
+      const marks = new Map<string, string>();
+      for (const [conversation, mark] of await Promise.all(
+        conversations.map(async (d) => [d._id, await markOf(c.readMarks, d._id, reader)] as const),
+      )) {
+        if (mark !== undefined) marks.set(conversation, mark);
+      }
+      const groups = await c.messages
+        .aggregate<{ _id: string; n: number }>([
+          {
+            $match: {
+              recipient: reader,
+              $or: [
+                { conversation: { $nin: [...marks.keys()] } },
+                ...[...marks].map(([conversation, key]) => ({ conversation, key: { $gt: key } })),
+              ],
+            },
+          },
+          { $group: { _id: '$conversation', n: { $sum: 1 } } },
+        ])
+        .toArray();
+      return new Map(groups.map((g) => [g._id, g.n]));
+    },
+
+    async vellum(id) {
+      const found = await c.vellums.findOne({ _id: id });
+      // An orphan of a lost race to start the conversation names no conversation that exists.
+      if (
+        !found ||
+        !(await c.conversations.findOne({ _id: found.conversation }, { projection: { _id: 1 } }))
+      ) {
+        return null;
+      }
+      return {
+        id: found._id,
+        conversation: found.conversation,
+        owner: found.owner,
+        title: found.title,
+        text: found.text,
+        lastEdited: found.lastEdited,
+      };
+    },
+
+    async saveVellum(v) {
+      await c.vellums.replaceOne(
+        { _id: v.id },
+        {
+          conversation: v.conversation,
+          owner: v.owner,
+          title: v.title,
+          text: v.text,
+          lastEdited: v.lastEdited,
+        },
+      );
+    },
+  };
+}

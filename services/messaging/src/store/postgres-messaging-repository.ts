@@ -1,0 +1,241 @@
+import { appendOutbox, firstTimeInInbox, type Db } from '@vellum/platform';
+import type {
+  KnownCirrus,
+  MessagingRepository,
+  StoredConversation,
+  StoredMessage,
+  StoredVellum,
+} from './messaging-repository';
+import { SCHEMA } from './migrations';
+
+interface CirrusRow {
+  id: string;
+  username: string;
+  display_name: string;
+  image: string;
+  verified: boolean;
+}
+interface ConversationRow {
+  id: string;
+  pair_key: string;
+  participant_a: string;
+  participant_b: string;
+  started_by: string;
+  started_at: Date | string;
+  vellums: Array<{ id: string; owner: string }> | string;
+}
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  recipient_id: string;
+  text: string;
+  sent_at: Date | string;
+  key: string;
+}
+interface VellumRow {
+  id: string;
+  conversation_id: string;
+  owner_id: string;
+  title: string;
+  body: string;
+  last_edited: Date | string | null;
+}
+
+const toCirrus = (r: CirrusRow): KnownCirrus => ({
+  id: r.id,
+  username: r.username,
+  displayName: r.display_name,
+  image: r.image,
+  verified: r.verified,
+});
+
+const toConversation = (r: ConversationRow): StoredConversation => ({
+  id: r.id,
+  participants: [r.participant_a, r.participant_b],
+  pairKey: r.pair_key,
+  startedBy: r.started_by,
+  startedAt: new Date(r.started_at),
+  vellums: (typeof r.vellums === 'string'
+    ? (JSON.parse(r.vellums) as StoredConversation['vellums'])
+    : r.vellums
+  )
+    .slice()
+    .sort((a, b) => a.owner.localeCompare(b.owner)),
+});
+
+const toMessage = (r: MessageRow): StoredMessage => ({
+  id: r.id,
+  conversation: r.conversation_id,
+  sender: r.sender_id,
+  recipient: r.recipient_id,
+  text: r.text,
+  sentAt: new Date(r.sent_at),
+  key: r.key,
+});
+
+const CIRRUS = 'SELECT id, username, display_name, image, verified FROM messaging.cirri';
+const CONVERSATION = `
+  SELECT c.id, c.pair_key, c.participant_a, c.participant_b, c.started_by, c.started_at,
+         (SELECT json_agg(json_build_object('id', v.id, 'owner', v.owner_id))
+            FROM messaging.conversation_vellums v WHERE v.conversation_id = c.id) AS vellums
+    FROM messaging.conversations c`;
+const MESSAGE =
+  'SELECT id, conversation_id, sender_id, recipient_id, text, sent_at, key FROM messaging.messages';
+
+/** The messaging repository on Postgres (embedded on PGlite, or a real server) through the platform's Db port. */
+export function postgresMessagingRepository(db: Db): MessagingRepository {
+  const conversationWhere = async (where: string, params: unknown[]) =>
+    (await db.query<ConversationRow>(`${CONVERSATION} WHERE ${where}`, params)).rows.map(toConversation);
+  const cirrusWhere = async (where: string, params: unknown[]) => {
+    const { rows } = await db.query<CirrusRow>(`${CIRRUS} WHERE ${where} LIMIT 1`, params);
+    return rows[0] ? toCirrus(rows[0]) : null;
+  };
+
+  return {
+    applyCirrus: (eventId, c) =>
+      db.transaction(async (tx) => {
+        if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;
+        await tx.query(
+          `INSERT INTO messaging.cirri (id, username, username_key, display_name, image, verified)
+           VALUES ($1, $2, lower($2), COALESCE($3, ''), COALESCE($4, ''), COALESCE($5, false))
+           ON CONFLICT (id) DO UPDATE
+             SET username = EXCLUDED.username, username_key = EXCLUDED.username_key,
+                 display_name = COALESCE($3, messaging.cirri.display_name),
+                 image = COALESCE($4, messaging.cirri.image),
+                 verified = messaging.cirri.verified OR COALESCE($5, false)`,
+          [c.id, c.username, c.displayName ?? null, c.image ?? null, c.verified ?? null],
+        );
+        return true;
+      }),
+
+    cirrus: (id) => cirrusWhere('id = $1', [id]),
+    cirrusByUsername: (username) => cirrusWhere('username_key = lower($1)', [username]),
+
+    async rememberCaller(caller) {
+      await db.query(
+        `INSERT INTO messaging.cirri (id, username, username_key, verified) VALUES ($1, $2, lower($2), true)
+         ON CONFLICT (id) DO NOTHING`,
+        [caller.id, caller.username],
+      );
+      return (await cirrusWhere('id = $1', [caller.id]))!;
+    },
+
+    startConversation: (c, events) =>
+      db.transaction(async (tx) => {
+        const inserted = await tx.query(
+          `INSERT INTO messaging.conversations (id, pair_key, participant_a, participant_b, started_by, started_at)
+           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (pair_key) DO NOTHING`,
+          [c.id, c.pairKey, c.participants[0], c.participants[1], c.startedBy, c.startedAt],
+        );
+        if (inserted.rowCount !== 1) {
+          const { rows } = await tx.query<ConversationRow>(`${CONVERSATION} WHERE c.pair_key = $1`, [
+            c.pairKey,
+          ]);
+          return { conversation: toConversation(rows[0]!), created: false };
+        }
+        for (const v of c.vellums) {
+          await tx.query(
+            'INSERT INTO messaging.conversation_vellums (id, conversation_id, owner_id) VALUES ($1, $2, $3)',
+            [v.id, c.id, v.owner],
+          );
+        }
+        await appendOutbox(tx, SCHEMA, events);
+        return { conversation: c, created: true };
+      }),
+
+    async conversation(id) {
+      return (await conversationWhere('c.id = $1', [id]))[0] ?? null;
+    },
+    conversationsOf: (participant) =>
+      conversationWhere('c.participant_a = $1 OR c.participant_b = $1', [participant]),
+
+    addMessage: (m, events) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO messaging.messages (id, conversation_id, sender_id, recipient_id, text, sent_at, key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [m.id, m.conversation, m.sender, m.recipient, m.text, m.sentAt, m.key],
+        );
+        await appendOutbox(tx, SCHEMA, events);
+      }),
+
+    async message(id) {
+      const { rows } = await db.query<MessageRow>(`${MESSAGE} WHERE id = $1`, [id]);
+      return rows[0] ? toMessage(rows[0]) : null;
+    },
+
+    async messages(conversation, { beforeKey, limit }) {
+      const { rows } = await db.query<MessageRow>(
+        `${MESSAGE} WHERE conversation_id = $1 AND ($2::text IS NULL OR key < $2) ORDER BY key DESC LIMIT $3`,
+        [conversation, beforeKey ?? null, limit],
+      );
+      return rows.map(toMessage);
+    },
+
+    async lastMessages(conversations) {
+      if (conversations.length === 0) return new Map();
+      const { rows } = await db.query<MessageRow>(
+        `SELECT DISTINCT ON (conversation_id) id, conversation_id, sender_id, recipient_id, text, sent_at, key
+           FROM messaging.messages WHERE conversation_id = ANY($1::uuid[]) ORDER BY conversation_id, key DESC`,
+        [conversations],
+      );
+      return new Map(rows.map((r) => [r.conversation_id, toMessage(r)]));
+    },
+
+    async addReadMark(mark) {
+      await db.query(
+        `INSERT INTO messaging.read_marks (conversation_id, reader_id, key, message_id, marked_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+        [mark.conversation, mark.reader, mark.key, mark.upTo, mark.at],
+      );
+    },
+
+    async readMarks(conversation) {
+      const { rows } = await db.query<{ reader_id: string; key: string }>(
+        `SELECT reader_id, max(key) AS key FROM messaging.read_marks WHERE conversation_id = $1 GROUP BY reader_id`,
+        [conversation.id],
+      );
+      return new Map(rows.map((r) => [r.reader_id, r.key]));
+    },
+
+    async unread(reader) {
+      const { rows } = await db.query<{ conversation_id: string; n: number }>(
+        `SELECT m.conversation_id, count(*)::int AS n
+           FROM messaging.messages m
+           LEFT JOIN (SELECT conversation_id, max(key) AS key FROM messaging.read_marks
+                       WHERE reader_id = $1 GROUP BY conversation_id) r ON r.conversation_id = m.conversation_id
+          WHERE m.recipient_id = $1 AND (r.key IS NULL OR m.key > r.key)
+          GROUP BY m.conversation_id`,
+        [reader],
+      );
+      return new Map(rows.map((r) => [r.conversation_id, Number(r.n)]));
+    },
+
+    async vellum(id) {
+      const { rows } = await db.query<VellumRow>(
+        `SELECT id, conversation_id, owner_id, title, body, last_edited FROM messaging.conversation_vellums
+          WHERE id = $1`,
+        [id],
+      );
+      const r = rows[0];
+      return r
+        ? {
+            id: r.id,
+            conversation: r.conversation_id,
+            owner: r.owner_id,
+            title: r.title,
+            text: r.body,
+            lastEdited: r.last_edited === null ? null : new Date(r.last_edited),
+          }
+        : null;
+    },
+
+    async saveVellum(v: StoredVellum) {
+      await db.query(
+        'UPDATE messaging.conversation_vellums SET title = $2, body = $3, last_edited = $4 WHERE id = $1',
+        [v.id, v.title, v.text, v.lastEdited],
+      );
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import type { Caller } from '@vellum/platform';
+import type { ConversationView, OpenConversationInput } from '@vellum/proto';
+import type { MessagingContext } from '../context';
+import { mayMessage, pairKeyOf, recipientFor } from '../domain/conversation';
+import { conversationStarted } from '../events/emit';
+import type { StoredConversation } from '../store/messaging-repository';
+import { describeConversations } from './describe-conversations';
+
+/**
+ * Opens the caller's conversation with the cirrus `username`, starting it (with both participants' vellums) when
+ * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves.
+ */
+export async function openConversation(
+  ctx: MessagingContext,
+  caller: Caller,
+  input: OpenConversationInput,
+): Promise<{ conversation: ConversationView; created: boolean }> {
+  const me = await ctx.store.rememberCaller(caller);
+  mayMessage(me);
+  const recipient = recipientFor(caller, await ctx.store.cirrusByUsername(input.username));
+  const at = ctx.clock();
+  const participants = [caller.id, recipient.id].sort() as [string, string];
+  const fresh: StoredConversation = {
+    id: randomUUID(),
+    participants,
+    pairKey: pairKeyOf(caller.id, recipient.id),
+    startedBy: caller.id,
+    startedAt: at,
+    vellums: participants.map((owner) => ({ id: randomUUID(), owner })),
+  };
+  const { conversation, created } = await ctx.store.startConversation(
+    fresh,
+    [conversationStarted(fresh, recipient.id)],
+    at,
+  );
+  if (created) ctx.wakeOutbox();
+  const [view] = await describeConversations(ctx, me, [conversation]);
+  return { conversation: view!, created };
+}

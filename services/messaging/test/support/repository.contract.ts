@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { createInProcessBus, type BusMessage, type EventBus } from '@vellum/platform';
+import { Topics } from '@vellum/proto';
+import { eventually } from '@vellum/platform/test-support';
+import { pairKeyOf } from '../../src/domain/conversation';
+import { keyOf } from '../../src/domain/cursor';
+import { timeOrderedId } from '../../src/domain/time-ordered-id';
+import { conversationStarted, messageSent } from '../../src/events/emit';
+import type { MessagingRepository } from '../../src/service';
+import type { StoredConversation, StoredMessage } from '../../src/store/messaging-repository';
+
+/** One adapter under test: the repository, a relay that publishes its pending events to `bus`, its teardown. */
+export interface RepositoryUnderTest {
+  store: MessagingRepository;
+  relay(bus: EventBus): { flush(): Promise<number> };
+  close(): Promise<void>;
+}
+
+const logger = pino({ level: 'silent' });
+const t0 = Date.UTC(2026, 2, 1, 10);
+
+const newConversation = (a: string, b: string, at = new Date(t0)): StoredConversation => {
+  const participants = [a, b].sort() as [string, string];
+  return {
+    id: randomUUID(),
+    participants,
+    pairKey: pairKeyOf(a, b),
+    startedBy: a,
+    startedAt: at,
+    vellums: participants
+      .map((owner) => ({ id: randomUUID(), owner }))
+      .sort((x, y) => x.owner.localeCompare(y.owner)),
+  };
+};
+
+/**
+ * The contract of `MessagingRepository`, run against every adapter (PGlite, Postgres, MongoDB's protocol): what the
+ * use cases rely on, and the outbox's promise that a write's events are stored with it and published.
+ */
+export function repositoryContract(open: () => Promise<RepositoryUnderTest>): void {
+  let t: RepositoryUnderTest;
+  let bus: EventBus;
+  const published: BusMessage[] = [];
+  beforeAll(async () => {
+    t = await open();
+    bus = createInProcessBus({ logger });
+    await bus.subscribe({
+      group: 'contract',
+      topics: [Topics.messagingMessage],
+      handler: async (m) => void published.push(m),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await bus?.close();
+    await t?.close();
+  });
+
+  const message = (
+    c: StoredConversation,
+    sender: string,
+    seconds: number,
+    text = `at ${seconds}`,
+  ): StoredMessage => {
+    const sentAt = new Date(t0 + seconds * 1000);
+    const id = timeOrderedId();
+    const recipient = c.participants.find((p) => p !== sender)!;
+    return { id, conversation: c.id, sender, recipient, text, sentAt, key: keyOf(sentAt, id) };
+  };
+  const pair = () => [randomUUID(), randomUUID()] as const;
+
+  it("keeps identity's word on a cirrus once per event; verification is never undone", async () => {
+    const id = randomUUID();
+    // Names of their own per run (the real servers keep earlier runs' rows).
+    const [x, y] = [`Ann.X${id.slice(0, 8)}`, `ann.y${id.slice(0, 8)}`];
+    const [created, verified, changed] = [randomUUID(), randomUUID(), randomUUID()];
+    expect(await t.store.applyCirrus(created, { id, username: x, displayName: 'Ann X' })).toBe(true);
+    expect(await t.store.cirrus(id)).toEqual({
+      id,
+      username: x,
+      displayName: 'Ann X',
+      image: '',
+      verified: false,
+    });
+    expect(await t.store.applyCirrus(verified, { id, username: x, verified: true })).toBe(true);
+    expect(
+      await t.store.applyCirrus(changed, {
+        id,
+        username: y,
+        displayName: 'Ann Y',
+        image: 'https://i.example/a.png',
+      }),
+    ).toBe(true);
+    // A repeat of CirrusCreated changes nothing; a later one keeps the verification.
+    expect(await t.store.applyCirrus(created, { id, username: x, displayName: 'Ann X' })).toBe(false);
+    expect(await t.store.applyCirrus(randomUUID(), { id, username: y, displayName: 'Ann Y' })).toBe(true);
+    const expected = {
+      id,
+      username: y,
+      displayName: 'Ann Y',
+      image: 'https://i.example/a.png',
+      verified: true,
+    };
+    expect(await t.store.cirrus(id)).toEqual(expected);
+    expect(await t.store.cirrusByUsername(y.toUpperCase())).toEqual(expected);
+    expect(await t.store.cirrusByUsername(x.toLowerCase())).toBeNull();
+    // A caller unknown to the projection is recorded as verified (signed in); a known one is answered as it is.
+    const newcomer = randomUUID();
+    expect(await t.store.rememberCaller({ id: newcomer, username: 'New.One' })).toEqual({
+      id: newcomer,
+      username: 'New.One',
+      displayName: '',
+      image: '',
+      verified: true,
+    });
+    expect(
+      await t.store.applyCirrus(randomUUID(), { id: newcomer, username: 'New.One', displayName: 'New' }),
+    ).toBe(true);
+    expect(await t.store.cirrus(newcomer)).toMatchObject({ displayName: 'New', verified: true });
+    const pending = randomUUID();
+    await t.store.applyCirrus(randomUUID(), { id: pending, username: 'pending', displayName: 'P' });
+    expect((await t.store.rememberCaller({ id: pending, username: 'pending' })).verified).toBe(false);
+  });
+
+  it('stores one conversation per pair, whoever starts it and however many start it at once', async () => {
+    const [a, b] = pair();
+    const attempts = [
+      newConversation(a, b),
+      newConversation(b, a),
+      newConversation(a, b),
+      newConversation(b, a),
+    ];
+    const results = await Promise.all(
+      attempts.map((c) => t.store.startConversation(c, [conversationStarted(c, b)], c.startedAt)),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    const winner = results.find((r) => r.created)!.conversation;
+    expect(results.map((r) => r.conversation)).toEqual(results.map(() => winner));
+    expect(await t.store.conversation(winner.id)).toEqual(winner);
+    expect(await t.store.conversationsOf(a)).toEqual([winner]);
+    expect(await t.store.conversationsOf(b)).toEqual([winner]);
+    expect(await t.store.conversation(randomUUID())).toBeNull();
+    // Each participant's vellum exists, empty; the losers' never do.
+    for (const v of winner.vellums) {
+      expect(await t.store.vellum(v.id)).toEqual({
+        ...v,
+        conversation: winner.id,
+        title: '',
+        text: '',
+        lastEdited: null,
+      });
+    }
+    for (const lost of attempts.filter((c) => c.id !== winner.id)) {
+      for (const v of lost.vellums) expect(await t.store.vellum(v.id)).toBeNull();
+    }
+    // Its event, once.
+    await t.relay(bus).flush();
+    await eventually(() => published.some((m) => m.key === winner.id) || undefined);
+    expect(published.filter((m) => m.key === winner.id)).toHaveLength(1);
+  });
+
+  it('pages messages newest first, finds the last of each conversation, publishes each MessageSent', async () => {
+    const [a, b] = pair();
+    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
+    const other = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))
+      .conversation;
+    const sent = [];
+    for (let i = 0; i < 5; i++) sent.push(message(c, i % 2 ? b : a, i, `m${i}`));
+    // Two in the same millisecond keep the order they were made in.
+    sent.push(message(c, a, 4, 'm5'));
+    for (const m of sent) await t.store.addMessage(m, [messageSent(m)], m.sentAt);
+    expect(await t.store.message(sent[1]!.id)).toEqual(sent[1]);
+    expect(await t.store.message(randomUUID())).toBeNull();
+    const texts = (ms: StoredMessage[]) => ms.map((m) => m.text);
+    const first = await t.store.messages(c.id, { limit: 4 });
+    expect(texts(first)).toEqual(['m5', 'm4', 'm3', 'm2']);
+    expect(texts(await t.store.messages(c.id, { beforeKey: first[3]!.key, limit: 4 }))).toEqual(['m1', 'm0']);
+    expect(await t.store.messages(other.id, { limit: 4 })).toEqual([]);
+    const lasts = await t.store.lastMessages([c.id, other.id, randomUUID()]);
+    expect([...lasts.entries()]).toEqual([[c.id, sent[5]]]);
+    expect((await t.store.lastMessages([])).size).toBe(0);
+    await t.relay(bus).flush();
+    await eventually(() => published.filter((m) => m.key === c.id).length === sent.length || undefined);
+  });
+
+  it('keeps read marks insert-only, the greatest effective, and counts unread messages from them', async () => {
+    const [a, b] = pair();
+    const c1 = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
+    const c2 = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))
+      .conversation;
+    const other2 = c2.participants.find((p) => p !== a)!;
+    const fromB = [message(c1, b, 1), message(c1, b, 2), message(c1, b, 3)];
+    const fromA = message(c1, a, 4);
+    const fromOther = message(c2, other2, 5);
+    for (const m of [...fromB, fromA, fromOther]) await t.store.addMessage(m, [], m.sentAt);
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c1.id]: 3, [c2.id]: 1 });
+    expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [c1.id]: 1 });
+    const mark = (m: StoredMessage, reader: string) =>
+      t.store.addReadMark({ conversation: m.conversation, reader, upTo: m.id, key: m.key, at: new Date(t0) });
+    await mark(fromB[1]!, a);
+    await mark(fromB[1]!, a);
+    await mark(fromB[0]!, a);
+    expect(Object.fromEntries(await t.store.readMarks(c1))).toEqual({ [a]: fromB[1]!.key });
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c1.id]: 1, [c2.id]: 1 });
+    await mark(fromA, b);
+    await mark(fromB[2]!, a);
+    expect(Object.fromEntries(await t.store.readMarks(c1))).toEqual({ [a]: fromB[2]!.key, [b]: fromA.key });
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c2.id]: 1 });
+    expect((await t.store.unread(b)).size).toBe(0);
+    expect((await t.store.readMarks(c2)).size).toBe(0);
+  });
+
+  it("replaces a conversation vellum's title and text whole", async () => {
+    const [a, b] = pair();
+    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
+    const ref = c.vellums.find((v) => v.owner === a)!;
+    const before = (await t.store.vellum(ref.id))!;
+    const saves = Array.from({ length: 5 }, (_, i) => ({
+      ...before,
+      title: `t${i}`,
+      text: JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: `x${i}` }] }],
+      }),
+      lastEdited: new Date(t0 + i),
+    }));
+    await Promise.all(saves.map((s) => t.store.saveVellum(s)));
+    const after = (await t.store.vellum(ref.id))!;
+    // Whichever save came last stays, whole: its title with its own text and time.
+    expect(saves).toContainEqual(after);
+    const otherRef = c.vellums.find((v) => v.owner === b)!;
+    expect((await t.store.vellum(otherRef.id))!.title).toBe('');
+    expect(await t.store.vellum(randomUUID())).toBeNull();
+  });
+}

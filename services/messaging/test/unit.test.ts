@@ -1,0 +1,168 @@
+import { Forbidden, Invalid, NotFound } from '@vellum/platform';
+import { messagingMessages } from '@vellum/proto';
+import {
+  idOf,
+  mayMessage,
+  otherOf,
+  ownConversation,
+  pairKeyOf,
+  recipientFor,
+} from '../src/domain/conversation';
+import { conversationVellumView, ownVellum, participantNamed } from '../src/domain/conversation-vellum';
+import { BAD_CURSOR, decodeCursor, encodeCursor, keyOf, pageOf } from '../src/domain/cursor';
+import { timeOrderedId } from '../src/domain/time-ordered-id';
+import { totalOf } from '../src/domain/unread';
+import { messageView } from '../src/domain/views';
+import type { KnownCirrus, StoredConversation, StoredVellum } from '../src/store/messaging-repository';
+
+const [A, B, C] = [
+  '00000000-0000-4000-8000-00000000000a',
+  '00000000-0000-4000-8000-00000000000b',
+  '00000000-0000-4000-8000-00000000000c',
+];
+const cirrus = (id: string, username: string, verified = true): KnownCirrus => ({
+  id,
+  username,
+  displayName: username.toUpperCase(),
+  image: '',
+  verified,
+});
+const conversation: StoredConversation = {
+  id: '00000000-0000-4000-8000-0000000000cc',
+  participants: [A, B],
+  pairKey: pairKeyOf(A, B),
+  startedBy: A,
+  startedAt: new Date('2026-01-01T00:00:00Z'),
+  vellums: [
+    { id: 'va', owner: A },
+    { id: 'vb', owner: B },
+  ],
+};
+const vellum: StoredVellum = {
+  id: 'va',
+  owner: A,
+  conversation: conversation.id,
+  title: 'T',
+  text: '',
+  lastEdited: null,
+};
+
+describe('conversation rules', () => {
+  it('keys a pair the same whoever starts', () => {
+    expect(pairKeyOf(B, A)).toBe(pairKeyOf(A, B));
+    expect(pairKeyOf(A, C)).not.toBe(pairKeyOf(A, B));
+  });
+
+  it('lets only verified callers message, and only verified others', () => {
+    expect(() => mayMessage(cirrus(A, 'a', false))).toThrow(new Forbidden(messagingMessages.verifyFirst));
+    expect(() => mayMessage(cirrus(A, 'a'))).not.toThrow();
+    const caller = { id: A, username: 'a' };
+    expect(() => recipientFor(caller, null)).toThrow(new NotFound(messagingMessages.cirrusNotFound));
+    expect(() => recipientFor(caller, cirrus(B, 'b', false))).toThrow(NotFound);
+    expect(() => recipientFor(caller, cirrus(A, 'a'))).toThrow(new Invalid(messagingMessages.notYourself));
+    expect(recipientFor(caller, cirrus(B, 'b')).id).toBe(B);
+  });
+
+  it('answers a conversation to its participants only, anyone else as a missing one', () => {
+    expect(ownConversation({ id: B, username: 'b' }, conversation)).toBe(conversation);
+    for (const found of [conversation, null]) {
+      expect(() => ownConversation({ id: C, username: 'c' }, found)).toThrow(
+        new NotFound(messagingMessages.conversationNotFound),
+      );
+    }
+    expect([otherOf(conversation, A), otherOf(conversation, B)]).toEqual([B, A]);
+    expect(() => idOf('x', 'gone')).toThrow(new NotFound('gone'));
+    expect(idOf(A.toUpperCase(), 'gone')).toBe(A);
+  });
+});
+
+describe('keys, cursors and pages', () => {
+  it('makes time-ordered ids that sort as they were made, within one millisecond too', () => {
+    const ids = Array.from({ length: 5000 }, () => timeOrderedId(1_700_000_000_000));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('round-trips a key through a cursor and refuses anything else', () => {
+    const key = keyOf(new Date('2026-01-02T03:04:05.006Z'), A);
+    expect(key).toBe(`2026-01-02T03:04:05.006Z|${A}`);
+    expect(decodeCursor(encodeCursor(key))).toBe(key);
+    for (const bad of ['', 'x', encodeCursor('2026-01-02|x'), encodeCursor(`${key}|more`), 'a'.repeat(300)]) {
+      expect(() => decodeCursor(bad)).toThrow(new Invalid(BAD_CURSOR));
+    }
+  });
+
+  it('cuts a page and points at the next one only when there is more', () => {
+    expect(pageOf([1, 2, 3], 2, String)).toEqual({ page: [1, 2], nextCursor: encodeCursor('2') });
+    expect(pageOf([1, 2], 2, String)).toEqual({ page: [1, 2], nextCursor: null });
+  });
+
+  it('sums unread counts', () => {
+    expect(
+      totalOf(
+        new Map([
+          ['a', 2],
+          ['b', 3],
+        ]),
+      ),
+    ).toBe(5);
+    expect(totalOf(new Map())).toBe(0);
+  });
+});
+
+describe('views', () => {
+  it('marks a message read once the recipient’s mark reached it', () => {
+    const message = {
+      id: A,
+      conversation: conversation.id,
+      sender: A,
+      recipient: B,
+      text: '<b>plain</b>',
+      sentAt: new Date('2026-01-01T00:00:01Z'),
+      key: keyOf(new Date('2026-01-01T00:00:01Z'), A),
+    };
+    expect(messageView(message, 'a', undefined).read).toBe(false);
+    expect(messageView(message, 'a', message.key).read).toBe(true);
+    expect(messageView(message, 'a', keyOf(new Date('2026-01-01T00:00:00Z'), B)).read).toBe(false);
+    expect(messageView(message, 'a', undefined).text).toBe('<b>plain</b>');
+  });
+
+  it('lets both participants view a conversation vellum and only its owner edit it', () => {
+    const participants = [cirrus(A, 'ann'), cirrus(B, 'bob')];
+    expect(participantNamed(participants, 'BOB').id).toBe(B);
+    expect(() => participantNamed(participants, 'cy')).toThrow(NotFound);
+    const asOwner = conversationVellumView({
+      caller: { id: A, username: 'ann' },
+      conversation,
+      owner: participants[0]!,
+      participants,
+      vellum,
+    });
+    expect(asOwner).toMatchObject({
+      vellum: { i: 'va', title: 'T', text: '', last_edited: null },
+      otherParticipant: { username: 'bob' },
+      otherVellum: { conversation: conversation.id, username: 'bob' },
+      authorizedToView: true,
+      authorizedToEdit: true,
+    });
+    const asOther = conversationVellumView({
+      caller: { id: B, username: 'bob' },
+      conversation,
+      owner: participants[0]!,
+      participants,
+      vellum,
+    });
+    expect(asOther).toMatchObject({
+      otherParticipant: { username: 'ann' },
+      otherVellum: { username: 'bob' },
+      authorizedToEdit: false,
+    });
+    expect(ownVellum({ id: A, username: 'ann' }, vellum, conversation)).toBe(vellum);
+    expect(() => ownVellum({ id: B, username: 'bob' }, vellum, conversation)).toThrow(
+      new Forbidden(messagingMessages.vellumOwnerOnly),
+    );
+    expect(() => ownVellum({ id: C, username: 'cy' }, vellum, conversation)).toThrow(NotFound);
+    expect(() => ownVellum({ id: A, username: 'ann' }, null, conversation)).toThrow(NotFound);
+  });
+});

@@ -1,0 +1,128 @@
+import {
+  messagingMessages,
+  messengerPaths,
+  type ConversationAnswer,
+  type ConversationsPage,
+  type MessagesPage,
+  type ReadAnswer,
+  type SentMessage,
+  type UnreadMessages,
+} from '@vellum/proto';
+import { eventually } from '../eventually';
+import { TestClient } from '../http-client';
+import { signedIn, type SignedIn as Person } from '../accounts';
+
+const SLOW = 60_000;
+
+/**
+ * The messaging calls through the gateway, as the messenger and the editor remote make them, with accounts made
+ * through identity (the messaging service learns of them from identity's events): both participants, a third
+ * cirrus and a visitor. Runs against the embedded product (Postgres adapter) and against the processes.
+ */
+export function messagingApiSuite(baseUrl: () => string) {
+  let ann: Person;
+  let bob: Person;
+  let cy: Person;
+  let visitor: TestClient;
+  let conversation: string;
+
+  beforeAll(async () => {
+    [ann, bob, cy] = await Promise.all([
+      signedIn(baseUrl(), 'Ann'),
+      signedIn(baseUrl(), 'Bob'),
+      signedIn(baseUrl(), 'Cy'),
+    ]);
+    visitor = new TestClient(baseUrl());
+    // Bob is known (and verified) to the messaging service once identity's events arrived.
+    const opened = await eventually(async () => {
+      const res = await ann.client.post<ConversationAnswer>(messengerPaths.conversations, {
+        username: bob.username,
+      });
+      return res.status === 201 ? res.body : undefined;
+    }, SLOW);
+    conversation = opened.conversation.conversation;
+  }, 180_000);
+
+  it('opens one conversation per pair, from either side', async () => {
+    const again = await bob.client.post<ConversationAnswer>(messengerPaths.conversations, {
+      username: ann.username,
+    });
+    expect([again.status, again.body.conversation.conversation]).toEqual([200, conversation]);
+    expect(again.body.conversation.otherParticipant).toMatchObject({ i: ann.id, username: ann.username });
+    const self = await ann.client.post(messengerPaths.conversations, { username: ann.username });
+    expect([self.status, self.body]).toEqual([400, { errorMessage: messagingMessages.notYourself }]);
+    const none = await visitor.post(messengerPaths.conversations, { username: bob.username });
+    expect([none.status, none.body]).toEqual([401, { errorMessage: messagingMessages.signIn }]);
+  });
+
+  it('sends, counts unread, lists and marks read for the participants only', async () => {
+    const sent = await ann.client.post<SentMessage>(messengerPaths.messages(conversation), {
+      text: ' <script>alert(1)</script> ',
+    });
+    expect([sent.status, sent.body.message.text]).toEqual([201, '<script>alert(1)</script>']);
+    expect((await bob.client.get<UnreadMessages>(messengerPaths.unread)).body).toEqual({ unreadMessages: 1 });
+    const list = await bob.client.get<ConversationsPage>(messengerPaths.conversations);
+    expect(list.body.conversations.map((c) => [c.conversation, c.unread, c.lastMessage?.id])).toEqual([
+      [conversation, 1, sent.body.message.id],
+    ]);
+    const page = await bob.client.get<MessagesPage>(messengerPaths.messages(conversation));
+    expect(page.body.messages.map((m) => [m.id, m.read])).toEqual([[sent.body.message.id, false]]);
+    const read = await bob.client.post<ReadAnswer>(messengerPaths.read(conversation), {
+      upTo: sent.body.message.id,
+    });
+    expect(read.body).toEqual({ conversation, unread: 0, unreadMessages: 0 });
+    const seen = await ann.client.get<MessagesPage>(messengerPaths.messages(conversation));
+    expect(seen.body.messages[0]!.read).toBe(true);
+
+    for (const path of [messengerPaths.conversation(conversation), messengerPaths.messages(conversation)]) {
+      const stranger = await cy.client.get(path);
+      expect({ path, status: stranger.status, body: stranger.body }).toEqual({
+        path,
+        status: 404,
+        body: { errorMessage: messagingMessages.conversationNotFound },
+      });
+      expect({ path, status: (await visitor.get(path)).status }).toEqual({ path, status: 401 });
+    }
+    expect((await cy.client.post(messengerPaths.messages(conversation), { text: 'hi' })).status).toBe(404);
+    expect((await cy.client.get<UnreadMessages>(messengerPaths.unread)).body).toEqual({ unreadMessages: 0 });
+    expect((await visitor.get(messengerPaths.unread)).status).toBe(401);
+  });
+
+  it("serves each participant's conversation vellum: both view, only the owner saves", async () => {
+    const path = messengerPaths.conversationVellum(conversation, ann.username);
+    const mine = await ann.client.get<{ vellum: { i: string }; authorizedToEdit: boolean }>(path, {
+      accept: 'application/json',
+    });
+    expect([mine.status, mine.body.authorizedToEdit]).toEqual([200, true]);
+    const id = mine.body.vellum.i;
+    const text = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Plan' }] }],
+    });
+    const save = messengerPaths.saveConversationVellum(id);
+    expect((await ann.client.post(save, { title: 'Our plan', text })).status).toBe(200);
+    const theirs = await bob.client.get(path);
+    expect(theirs.body).toMatchObject({
+      vellum: { i: id, title: 'Our plan', text },
+      authorizedToView: true,
+      authorizedToEdit: false,
+      otherParticipant: { username: ann.username },
+    });
+    expect((await bob.client.post(save, { title: 'Mine now', text })).status).toBe(403);
+    expect((await cy.client.get(path)).status).toBe(404);
+    expect((await cy.client.post(save, { title: 'Mine now', text })).status).toBe(404);
+    expect((await visitor.get(path)).status).toBe(401);
+    const unsafe = JSON.stringify({
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'x', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] },
+          ],
+        },
+      ],
+    });
+    expect((await ann.client.post(save, { title: 'Bad', text: unsafe })).status).toBe(400);
+  });
+}
