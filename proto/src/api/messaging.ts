@@ -37,7 +37,10 @@ export const messageTextSchema = textField('Message', messagingMessages.textRequ
   keepControls: CONTROL_CHARACTERS.multiLine,
 })
   .refine((text) => text.length > 0, { error: messagingMessages.textRequired, abort: true })
-  .refine((text) => characters(text) <= MESSAGE_TEXT_MAX, { error: messagingMessages.textTooLong, abort: true });
+  .refine((text) => characters(text) <= MESSAGE_TEXT_MAX, {
+    error: messagingMessages.textTooLong,
+    abort: true,
+  });
 
 /** POST /api/messenger/conversations: open (or start) the conversation with a cirrus. */
 export const openConversationSchema = requestBody({

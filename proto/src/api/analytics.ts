@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { textField } from './fields';
+
+// Queries and answers of the analytics calls behind the admin page (spec: GET /api/admin), shared by the analytics
+// service and the shell's /admin page.
+
+/** The three lists of the admin page. Active: signed in within the last ACTIVE_DAYS days; confirmed: verified. */
+export const ADMIN_LISTS = ['all', 'confirmed', 'active'] as const;
+export type AdminList = (typeof ADMIN_LISTS)[number];
+export const ACTIVE_DAYS = 30;
+
+/** The columns of a row (spec section 4), each one a sort key. */
+export const ADMIN_COLUMNS = [
+  'email',
+  'i',
+  'username',
+  'first_name',
+  'last_name',
+  'last_session',
+  'vellums',
+  'actions',
+  'created',
+] as const;
+export type AdminColumn = (typeof ADMIN_COLUMNS)[number];
+
+export const ADMIN_PAGE_DEFAULT = 50;
+export const ADMIN_PAGE_MAX = 200;
+export const ADMIN_FILTER_MAX = 100;
+export const SERIES_DAYS_DEFAULT = 90;
+export const SERIES_DAYS_MAX = 366;
+
+export const adminMessages = {
+  list: `The list is one of ${ADMIN_LISTS.join(', ')}.`,
+  sort: `The sort is one of ${ADMIN_COLUMNS.join(', ')}.`,
+  dir: 'The direction is asc or desc.',
+  filterTooLong: `Filter with at most ${ADMIN_FILTER_MAX} characters.`,
+  limit: `The limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`,
+  days: `The days must be a whole number from 1 to ${SERIES_DAYS_MAX}.`,
+  cursor: 'That page of the list does not exist; start again from the first page.',
+} as const;
+
+const wholeNumber = (message: string, max: number, defaultValue: number) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{1,4}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message))
+    .optional()
+    .transform((value) => value ?? defaultValue);
+
+/** The query parameters of every list (`GET /api/admin` applies them to all three first pages). */
+export const adminPageQuerySchema = z.object({
+  sort: z.enum(ADMIN_COLUMNS, { error: adminMessages.sort }).default('created'),
+  dir: z.enum(['asc', 'desc'], { error: adminMessages.dir }).default('desc'),
+  /** Text looked for in username, first and last name and email, in any case; empty finds everyone. */
+  filter: textField('The filter', '', { trim: true })
+    .pipe(z.string().max(ADMIN_FILTER_MAX, adminMessages.filterTooLong))
+    .optional()
+    .transform((value) => value ?? ''),
+  limit: wholeNumber(adminMessages.limit, ADMIN_PAGE_MAX, ADMIN_PAGE_DEFAULT),
+});
+export type AdminPageQuery = z.output<typeof adminPageQuerySchema>;
+
+/** GET /api/admin/cirri?list=…: one page of one list; `cursor` is the previous page's `nextCursor`. */
+export const adminListQuerySchema = adminPageQuerySchema.extend({
+  list: z.enum(ADMIN_LISTS, { error: adminMessages.list }),
+  cursor: z.string({ error: adminMessages.cursor }).max(400, adminMessages.cursor).optional(),
+});
+export type AdminListQuery = z.output<typeof adminListQuerySchema>;
+
+/** GET /api/admin/series?days=n: the last n days (today included), oldest first. */
+export const adminSeriesQuerySchema = z.object({
+  days: wholeNumber(adminMessages.days, SERIES_DAYS_MAX, SERIES_DAYS_DEFAULT),
+});
+
+/** A row of the admin tables (spec: the admin analytics user row). Times are ISO 8601; never signed in: null. */
+export interface AdminCirrus {
+  email: string;
+  i: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  last_session: string | null;
+  vellums: number;
+  actions: number;
+  created: string;
+}
+
+/** One page of a list: its rows, how many cirri the whole list (with the filter) holds, and the next page's cursor. */
+export interface AdminListPage {
+  rows: AdminCirrus[];
+  count: number;
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/admin: the spec's answer (`authorized` and the three lists' first pages), with each list's count and next
+ * cursor beside them. Anyone but an admin: `{ authorized: false }` with empty lists.
+ */
+export interface AdminAnswer {
+  authorized: boolean;
+  allCirri: AdminCirrus[];
+  confirmedCirri: AdminCirrus[];
+  activeCirri: AdminCirrus[];
+  counts: Record<AdminList, number>;
+  nextCursors: Record<AdminList, string | null>;
+}
+
+/** What anyone but an admin is answered by GET /api/admin. */
+export const UNAUTHORIZED_ADMIN_ANSWER: AdminAnswer = {
+  authorized: false,
+  allCirri: [],
+  confirmedCirri: [],
+  activeCirri: [],
+  counts: { all: 0, confirmed: 0, active: 0 },
+  nextCursors: { all: null, confirmed: null, active: null },
+};
+
+/** GET /api/admin/cirri: one page of one list. */
+export interface AdminListAnswer extends AdminListPage {
+  authorized: boolean;
+}
+
+/**
+ * The daily counters of the charts. Link clicks are not among them: link counts them itself and publishes no event
+ * for them (link.proto), so analytics cannot see them; it counts the changes of vielink pages instead.
+ */
+export const SERIES_METRICS = [
+  'signUps',
+  'verified',
+  'activeCirri',
+  'vellumsCreated',
+  'vellumsPublished',
+  'actionsCreated',
+  'actionsCompleted',
+  'messagesSent',
+  'follows',
+  'linkPagesChanged',
+] as const;
+export type SeriesMetric = (typeof SERIES_METRICS)[number];
+
+/** One day (UTC, `YYYY-MM-DD`) of the series. */
+export type SeriesDay = { day: string } & Record<SeriesMetric, number>;
+
+export interface AdminSeriesAnswer {
+  authorized: boolean;
+  days: SeriesDay[];
+}

@@ -1,0 +1,93 @@
+import { projection, type Db, type Subscription } from '@vellum/platform';
+import {
+  ActionCompletedSchema,
+  ActionCreatedSchema,
+  ActionRequestedSchema,
+  CirrusCreatedSchema,
+  CirrusFollowedSchema,
+  CirrusProfileChangedSchema,
+  CirrusSignedInSchema,
+  CirrusVerifiedSchema,
+  LinkPageChangedSchema,
+  MessageSentSchema,
+  Topics,
+  VellumCreatedSchema,
+  VellumDeletedSchema,
+  VellumPublishedSchema,
+} from '@vellum/proto';
+import { cirriStore } from '../store/cirri-store';
+import { dailyStore } from '../store/daily-store';
+import { SCHEMA } from '../store/migrations';
+import { onEventAt } from './on-event-at';
+
+/**
+ * The per-cirrus rows and the daily counters, kept from identity, vellum, action, social, link and messaging events;
+ * each event is applied once (inbox), rows and counters in the same transaction. One subscription for all topics: a
+ * Kafka consumer group's members must all subscribe to the same topics. Events it does not count (updates, ratings,
+ * abandons, unfollows, conversations started) change nothing.
+ */
+export function analyticsProjection(db: Db): Subscription {
+  return projection({
+    db,
+    schema: SCHEMA,
+    group: 'analytics',
+    consumer: 'analytics',
+    topics: [
+      Topics.identityCirrus,
+      Topics.vellumVellum,
+      Topics.actionAction,
+      Topics.socialFollow,
+      Topics.linkPage,
+      Topics.messagingMessage,
+    ],
+    // Everything analytics keeps is this projection's: a replay empties it and rebuilds it from the first event.
+    owns: ['cirri', 'active_days', 'daily'],
+    on: [
+      onEventAt(CirrusCreatedSchema, async (tx, e, at) => {
+        await cirriStore.created(tx, {
+          id: e.cirrusId,
+          email: e.email,
+          username: e.username,
+          firstName: e.firstName,
+          lastName: e.lastName,
+          at,
+        });
+        await dailyStore.bump(tx, 'signUps', at);
+      }),
+      onEventAt(CirrusVerifiedSchema, async (tx, e, at) => {
+        await cirriStore.verified(tx, e.cirrusId);
+        await dailyStore.bump(tx, 'verified', at);
+      }),
+      onEventAt(CirrusProfileChangedSchema, (tx, e) =>
+        cirriStore.renamed(tx, {
+          id: e.cirrusId,
+          username: e.username,
+          firstName: e.firstName,
+          lastName: e.lastName,
+        }),
+      ),
+      onEventAt(CirrusSignedInSchema, async (tx, e, at) => {
+        await cirriStore.signedIn(tx, e.cirrusId, at);
+        if (await dailyStore.active(tx, e.cirrusId, at)) await dailyStore.bump(tx, 'activeCirri', at);
+      }),
+      onEventAt(VellumCreatedSchema, async (tx, e, at) => {
+        await cirriStore.count(tx, e.ownerId, 'vellums', 1);
+        await dailyStore.bump(tx, 'vellumsCreated', at);
+      }),
+      onEventAt(VellumPublishedSchema, (tx, _e, at) => dailyStore.bump(tx, 'vellumsPublished', at)),
+      onEventAt(VellumDeletedSchema, (tx, e) => cirriStore.count(tx, e.ownerId, 'vellums', -1)),
+      onEventAt(ActionCreatedSchema, async (tx, e, at) => {
+        await cirriStore.count(tx, e.ownerId, 'actions', 1);
+        await dailyStore.bump(tx, 'actionsCreated', at);
+      }),
+      onEventAt(ActionRequestedSchema, async (tx, e, at) => {
+        await cirriStore.count(tx, e.ownerId, 'actions', 1);
+        await dailyStore.bump(tx, 'actionsCreated', at);
+      }),
+      onEventAt(ActionCompletedSchema, (tx, _e, at) => dailyStore.bump(tx, 'actionsCompleted', at)),
+      onEventAt(CirrusFollowedSchema, (tx, _e, at) => dailyStore.bump(tx, 'follows', at)),
+      onEventAt(LinkPageChangedSchema, (tx, _e, at) => dailyStore.bump(tx, 'linkPagesChanged', at)),
+      onEventAt(MessageSentSchema, (tx, _e, at) => dailyStore.bump(tx, 'messagesSent', at)),
+    ],
+  });
+}

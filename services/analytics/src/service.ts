@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import {
+  callerFromAssertion,
+  inboxMigration,
+  outboxMigration,
+  parkedEventsMigrations,
+  type ServiceDefinition,
+} from '@vellum/platform';
+import type { AnalyticsContext, AnalyticsPorts } from './context';
+import { migrations, SCHEMA } from './store/migrations';
+import { analyticsProjection } from './events/analytics-projection';
+import { adminRoutes } from './http/admin-routes';
+
+export type { AnalyticsPorts, AnalyticsConfig } from './context';
+
+/**
+ * Analytics without its transport: main.ts and all-in-one give it ports and mount the router. It publishes nothing
+ * (its outbox stays empty, for the relay every service runs); it keeps read models of the other services' events.
+ */
+export function createAnalyticsService(ports: AnalyticsPorts): ServiceDefinition {
+  const ctx: AnalyticsContext = { ...ports, clock: ports.clock ?? (() => new Date()) };
+  const router = Router();
+  router.use(callerFromAssertion(ports.config.internalAuthSecret));
+  router.use(adminRoutes(ctx));
+  return {
+    name: 'analytics',
+    schema: SCHEMA,
+    migrations: [
+      ...migrations,
+      outboxMigration(SCHEMA),
+      inboxMigration(SCHEMA),
+      ...parkedEventsMigrations(SCHEMA),
+    ],
+    router,
+    subscriptions: [analyticsProjection(ctx.db)],
+  };
+}

@@ -1,0 +1,18 @@
+import type { Caller } from '@vellum/platform';
+import type { AdminSeriesAnswer } from '@vellum/proto';
+import type { AnalyticsContext } from '../context';
+import { lastDays, seriesOf } from '../domain/admin-views';
+import { dailyStore } from '../store/daily-store';
+import { authorizeAdmin } from './authorize-admin';
+
+/** GET /api/admin/series: the daily counters of the last `days` days, for an admin; anyone else: no days. */
+export async function viewSeries(
+  ctx: AnalyticsContext,
+  caller: Caller | undefined,
+  input: { days: number },
+): Promise<AdminSeriesAnswer> {
+  if (!(await authorizeAdmin(ctx, caller))) return { authorized: false, days: [] };
+  const days = lastDays(ctx.clock(), input.days);
+  const counts = await dailyStore.between(ctx.db, days[0]!, days.at(-1)!);
+  return { authorized: true, days: seriesOf(days, counts) };
+}
