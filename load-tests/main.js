@@ -8,6 +8,7 @@
 // of the whole mix at a fixed arrival rate instead of fixed VUs; lib/schedule.js). A new journey is a file in
 // scenarios/ exporting `meta` and `run`, added to JOURNEYS and exported below.
 import * as actions from './scenarios/actions.js';
+import * as chat from './scenarios/chat.js';
 import * as editing from './scenarios/editing.js';
 import * as follow from './scenarios/follow.js';
 import * as links from './scenarios/links.js';
@@ -17,7 +18,7 @@ import { PROFILE, users } from './lib/config.js';
 import { signInAll } from './lib/session.js';
 import { maxVusOf, scenariosOf } from './lib/schedule.js';
 
-const JOURNEYS = [visitor, owner, editing, actions, follow, links];
+const JOURNEYS = [visitor, owner, editing, actions, follow, links, chat];
 
 const wanted = (__ENV.SCENARIOS || '').split(',').filter(Boolean);
 const unknown = wanted.filter((name) => !JOURNEYS.some((j) => j.meta.name === name));
@@ -79,3 +80,4 @@ export const editingJourney = editing.run;
 export const actionsJourney = actions.run;
 export const followJourney = follow.run;
 export const linksJourney = links.run;
+export const chatJourney = chat.run;

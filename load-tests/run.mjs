@@ -25,7 +25,7 @@ import { findK6, runK6, thresholdsOf } from './runner/k6.mjs';
 import { seed } from './seed/seed.mjs';
 
 const SCRIPT = path.join(repoRoot, 'load-tests/main.js');
-const ORDER = ['visitor', 'owner', 'editing', 'actions', 'follow'];
+const ORDER = ['visitor', 'owner', 'editing', 'actions', 'follow', 'links', 'chat'];
 
 /** Per-journey figures from k6's summary: iterations, requests, failed share, p50 and p99 of request time. */
 export function journeyTable(summary) {

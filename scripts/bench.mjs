@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, each beside its baseline, printed as tables. Build first (`npm run build`);
 // the outbox relay benchmark needs DATABASE_URL and KAFKA_BROKERS (source ~/.cache/vellum/run/env.sh); vellum's
 // and social's run on PGlite and, with DATABASE_URL, on Postgres too; link's on PGlite, and on Postgres and FerretDB
-// with DATABASE_URL and MONGO_URL.
+// with DATABASE_URL and MONGO_URL; messaging's realtime runs two replicas on MONGO_URL, REDIS_URL and KAFKA_BROKERS.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +22,18 @@ const benches = [
     'services/vellum/bench/discovery.bench.ts',
   ],
   ['social: search and follower lists, 100,000 cirri', 'services/social/bench/social.bench.ts'],
+  [
+    'analytics: 100,000 cirri and 1,000,000 events projected, the admin lists (Postgres with DATABASE_URL, else PGlite)',
+    'services/analytics/bench/analytics.bench.ts',
+  ],
   ['embedded writes: create + publish, layer by layer', 'services/vellum/bench/embedded-writes.bench.ts'],
   [
     'link: a page of 100 links and redirect throughput (PGlite; Postgres, FerretDB when set)',
     'services/link/bench/link.bench.ts',
+  ],
+  [
+    'messaging realtime: delivery across two replicas, 2,000 clients reconnecting (MONGO_URL, REDIS_URL, KAFKA_BROKERS)',
+    'services/messaging/bench/realtime.bench.ts',
   ],
 ];
 let failed = 0;

@@ -45,7 +45,7 @@ function run(args: string[]): Promise<{ code: number | null; output: string }> {
   });
 }
 
-const JOURNEYS = ['visitor', 'owner', 'editing', 'actions', 'follow', 'links'];
+const JOURNEYS = ['visitor', 'owner', 'editing', 'actions', 'follow', 'links', 'chat'];
 
 (k6 || isCi ? describe : describe.skip)('k6 smoke: every journey against the embedded product', () => {
   let dir: string;
