@@ -103,7 +103,8 @@ uses: []
 # Other components called over HTTP: <NAME>_URL=http://<name>:8080 and egress to their pods.
 upstreams: []
 networkPolicy:
-  # gateway: only the gateway's pods may connect. ingressController: only the ingress controller may.
+  # gateway: only the gateway's pods may connect. ingressController: only the ingress controller may. A list of
+  # both: either may (the shell).
   ingressFrom: gateway
   # false: no connection out at all, not even DNS (a static file server); `uses` and `upstreams` must then be empty.
   egress: true
@@ -150,6 +151,14 @@ probes:
 tmpSizeLimit: 64Mi
 # More writable directories, each an emptyDir of tmpSizeLimit, e.g. [/var/cache/nginx].
 writableDirs: []
+# The Job that rebuilds the service's projections from the Kafka topics (`<entry> --replay`), rendered only when
+# enabled: scale the service to 0 first, install with replay.enabled=true, wait for the Job, then set it back to false
+# and scale up (charts/README.md, "Replaying a service's projections").
+replay:
+  enabled: false
+  backoffLimit: 2
+  # The finished Job and its pod (with their logs) are deleted after a day.
+  ttlSecondsAfterFinished: 86400
 podAnnotations: {}
 nodeSelector: {}
 tolerations: []

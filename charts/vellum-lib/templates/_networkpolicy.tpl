@@ -1,8 +1,9 @@
 {{/*
 With the namespace's default-deny (k8s/default-deny.yaml) this is all a component may do on the network: take
-connections on 8080 from the gateway (or, for the gateway and the micro-frontend remotes, from the ingress
-controller), resolve names, reach the backing services it `uses` on their ports, and call its `upstreams`. A
-component with `networkPolicy.egress: false` (the remotes' nginx) opens no connection at all.
+connections on 8080 from those its `networkPolicy.ingressFrom` names (the services: the gateway; the gateway and the
+remotes: the ingress controller; the shell: both, as the gateway passes it the navigations on the paths the Ingress
+sends the gateway), resolve names, reach the backing services it `uses` on their ports, and call its `upstreams`. A
+component with `networkPolicy.egress: false` (the frontends' nginx) opens no connection at all.
 */}}
 {{- define "vellum-lib.egressRule" -}}
 {{- $destination := index .all .use -}}
@@ -36,15 +37,20 @@ spec:
     - Egress
   ingress:
     - from:
-        {{- if eq .Values.networkPolicy.ingressFrom "ingressController" }}
-        {{- list .Values.global.networkPolicy.ingressController | toYaml | nindent 8 }}
-        {{- else if eq .Values.networkPolicy.ingressFrom "gateway" }}
+        {{- $from := .Values.networkPolicy.ingressFrom }}
+        {{- range (kindIs "slice" $from | ternary $from (list $from)) }}
+        {{- if eq (toString .) "ingressController" }}
+        {{- list $.Values.global.networkPolicy.ingressController | toYaml | nindent 8 }}
+        {{- else if eq (toString .) "gateway" }}
         - podSelector:
             matchLabels:
               app.kubernetes.io/name: gateway
-              app.kubernetes.io/instance: {{ .Release.Name }}
+              app.kubernetes.io/instance: {{ $.Release.Name }}
         {{- else }}
-        {{- fail (printf "%s: networkPolicy.ingressFrom must be gateway or ingressController" $name) }}
+        {{- fail (printf "%s: networkPolicy.ingressFrom must be gateway, ingressController or a list of them, got %v" $name $from) }}
+        {{- end }}
+        {{- else }}
+        {{- fail (printf "%s: networkPolicy.ingressFrom is empty: name who may connect (gateway, ingressController)" $name) }}
         {{- end }}
       ports:
         - port: http

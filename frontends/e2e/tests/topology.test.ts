@@ -96,6 +96,40 @@ describeWithServer(
       expect((await fetch(`${topology.url}/dev/mailbox`)).status).toBe(404);
     });
 
+    it("sends the messenger's API calls through the gateway to messaging, and its navigations the shell's page", async () => {
+      const gateway = topology.components.get('gateway')!;
+      expect(gateway.workload.env.SHELL_URL).toBe('http://shell:8080');
+      expect(gateway.env.SHELL_URL).toBe(topology.components.get('shell')!.proxy.url);
+      // The spec's conversation vellum call as `api` of @vellum/ui makes it: messaging's JSON (a visitor: 401).
+      const conversation = '0be7e0c4-0000-4000-8000-000000000000';
+      const call = await fetch(`${topology.url}/messenger/${conversation}/vellum/ada`, {
+        headers: { accept: 'application/json' },
+      });
+      expect(call.headers.get('content-type')).toContain('application/json');
+      expect({ status: call.status, body: await call.json() }).toEqual({
+        status: 401,
+        body: { errorMessage: 'Sign in to use the Messenger.' },
+      });
+      // A navigation anywhere under /messenger: the shell's page with the shell's headers, as on any other page path.
+      const direct = await fetch(`${topology.url}/some/page`, { headers: { accept: 'text/html' } });
+      const html = await direct.text();
+      for (const path of ['/messenger', '/messenger/c-42', `/messenger/${conversation}/vellum/ada`]) {
+        const page = await fetch(`${topology.url}${path}`, { headers: { accept: 'text/html' } });
+        expect({ path, status: page.status, type: page.headers.get('content-type') }).toEqual({
+          path,
+          status: 200,
+          type: expect.stringContaining('text/html'),
+        });
+        expect(await page.text()).toBe(html);
+        for (const header of ['content-security-policy', 'cache-control', 'x-frame-options'])
+          expect([path, header, page.headers.get(header)]).toEqual([
+            path,
+            header,
+            direct.headers.get(header),
+          ]);
+      }
+    });
+
     it('signs up, verifies by the mailed link, signs in, publishes a vellum, sends an action request, counts a vielink click', async () => {
       const ann = { ...newUser('ann'), firstName: 'Ann', lastName: 'Lee' };
       const bob = { ...newUser('bob'), firstName: 'Bob', lastName: 'Stone' };

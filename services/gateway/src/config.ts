@@ -14,8 +14,7 @@ export const remoteEnvShape = Object.fromEntries(
 ) as Record<RemoteUrlEnvName, ReturnType<typeof remote>>;
 type RemoteEnv = z.infer<z.ZodObject<typeof remoteEnvShape>>;
 
-/** The gateway's environment (distributed mode). */
-export const gatewayEnv = z.object({
+const gatewayEnvShape = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
@@ -38,7 +37,19 @@ export const gatewayEnv = z.object({
   ANALYTICS_URL: upstream(),
   /** Built shell to serve at `/` (optional: in production a static server or CDN may serve it). */
   SHELL_DIR: env.optional(z.string()),
+  /**
+   * The shell's server (its Service in a cluster), when SHELL_DIR is not set: a page navigation that reaches the
+   * gateway (a path it shares with the shell's router, such as /messenger/...) gets the page from it.
+   */
+  SHELL_URL: upstream(),
   ...remoteEnvShape,
+});
+
+/** The gateway's environment (distributed mode). */
+export const gatewayEnv = gatewayEnvShape.refine((e) => !(e.SHELL_DIR && e.SHELL_URL), {
+  message:
+    'set SHELL_DIR (the shell served by the gateway) or SHELL_URL (the shell served elsewhere), not both',
+  path: ['SHELL_URL'],
 });
 
 export type GatewayEnv = z.infer<typeof gatewayEnv>;

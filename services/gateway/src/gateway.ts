@@ -5,14 +5,17 @@ import {
   createHttpApp,
   errorHandler,
   healthRouter,
+  CALLER_HEADER,
   isLoopbackPeer,
   notFoundHandler,
+  verifyAssertion,
+  type Caller,
   type LimiterFactory,
   type Logger,
   type ProxyTrust,
   type SessionStore,
 } from '@vellum/platform';
-import { routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
+import { isNavigation, routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
 import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
 import { rateLimit } from './http/rate-limit';
 import { sameOrigin } from './http/same-origin';
@@ -46,6 +49,11 @@ export interface Gateway {
   app: Express;
   /** Attach to the HTTP server so websocket upgrades reach their service. */
   attachUpgrades(server: Server): void;
+  /**
+   * The caller of a websocket upgrade that an in-process service (embedded socket.io) answers itself: the cirrus
+   * its session cookie proves, when it comes from the product's own origin; undefined otherwise.
+   */
+  callerOfUpgrade(req: IncomingMessage): Promise<Caller | undefined>;
   /** Closes the kept-alive connections to the services, once the server has drained. */
   close(): void;
 }
@@ -57,6 +65,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   for (const [name, upstream] of Object.entries(options.upstreams) as Array<[ServiceName, Upstream]>) {
     if ('url' in upstream) proxies.set(name, proxyTo(upstream.url, logger));
   }
+  // The shell's page from its own server (distributed): its answer's headers (CSP, caching) replace the gateway's.
+  const shellUrl = options.frontends.shellDir ? undefined : options.frontends.shellUrl;
+  const shell = shellUrl ? proxyTo(shellUrl, logger) : undefined;
 
   const trust = options.trustProxy ?? (() => false);
   const publicOrigin = new URL(options.publicUrl);
@@ -89,6 +100,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (!rule) return next();
     // Development conveniences answer only this machine; a forwarded header never makes a client local.
     if (rule.loopbackOnly && !isLoopbackPeer(req)) return next();
+    // A page of the shell on the same path: the frontends' router below answers it (from SHELL_DIR or SHELL_URL).
+    const prefers = req.accepts(['json', 'html']);
+    if (
+      rule.apiOnly &&
+      isNavigation({ method: req.method, secFetchMode: req.get('sec-fetch-mode'), prefers })
+    ) {
+      return next();
+    }
     const upstream = options.upstreams[rule.service];
     if (!upstream) {
       res.status(503).json({ error: 'This part of Vellum is not available yet.', code: 'unavailable' });
@@ -101,9 +120,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   });
 
-  app.use(frontendsRouter(options.frontends));
+  app.use(frontendsRouter(options.frontends, shell?.handle));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
+
+  const upgradeOriginAllowed = (req: IncomingMessage) =>
+    !req.headers.origin || appOrigins(req.headers.host).includes(req.headers.origin);
+
+  const callerOfUpgrade = async (req: IncomingMessage): Promise<Caller | undefined> => {
+    if (!upgradeOriginAllowed(req)) return undefined;
+    await applyCallerHeaders(req, identity);
+    const token = req.headers[CALLER_HEADER];
+    const verified =
+      typeof token === 'string' ? verifyAssertion(token, options.internalAuthSecret) : undefined;
+    return verified?.ok ? verified.caller : undefined;
+  };
 
   const attachUpgrades = (server: Server) => {
     server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
@@ -116,8 +147,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
         return;
       }
-      const origin = req.headers.origin;
-      if (origin && !appOrigins(req.headers.host).includes(origin)) {
+      if (!upgradeOriginAllowed(req)) {
         socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
         return;
       }
@@ -132,7 +162,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   };
 
-  return { app, attachUpgrades, close: () => proxies.forEach((proxy) => proxy.close()) };
+  const close = () => {
+    proxies.forEach((proxy) => proxy.close());
+    shell?.close();
+  };
+  return { app, attachUpgrades, callerOfUpgrade, close };
 }
 
 export { VERSION } from './version';

@@ -25,6 +25,7 @@ async function main() {
     authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     frontends: {
       shellDir: env.SHELL_DIR,
+      shellUrl: env.SHELL_URL,
       remoteUrls: remoteUrlsOf(env),
       version: VERSION,
       scriptOrigins: originsOf(Object.values(remoteUrlsOf(env))),

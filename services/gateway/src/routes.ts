@@ -10,6 +10,12 @@ export interface RouteRule {
   websocket?: boolean;
   /** Answered only to a client on this machine (the socket's peer is loopback); anyone else gets 404. */
   loopbackOnly?: boolean;
+  /**
+   * The path is also a page of the shell: a browser navigating to it (a GET with `Sec-Fetch-Mode: navigate`, or an
+   * `Accept` that prefers HTML to JSON) gets the shell's page; API calls (`api` of @vellum/ui asks for JSON) reach
+   * the service.
+   */
+  apiOnly?: boolean;
 }
 
 export const routeTable: RouteRule[] = [
@@ -23,9 +29,15 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+\/profile$/ },
   { service: 'identity', pattern: /^\/dev\/mailbox$/, loopbackOnly: true },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
-  { service: 'vellum', pattern: /^\/api\/(vellums|vellum-new|get-creators|get-showcase-vellums)$/ },
+  {
+    service: 'vellum',
+    pattern: /^\/api\/(vellums(\/following)?|vellum-new|get-creators|get-showcase-vellums)$/,
+  },
   { service: 'vellum', pattern: /^\/api\/vellum\/(publish\/|private\/)?[^/]+$/ },
   { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/score(\/[^/]+)?$/ },
+  // Markdown out: one vellum, or all of an owner's as a zip.
+  { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/markdown$/ },
+  { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums\.zip$/ },
   // Only these sub-paths of a cirrus are social's; /api/cirrus/{username} itself is identity's (above).
   { service: 'social', pattern: /^\/api\/cirrus\/[^/]+\/(follow|followers|following)$/ },
   { service: 'social', pattern: /^\/api\/search$/ },
@@ -33,11 +45,32 @@ export const routeTable: RouteRule[] = [
   { service: 'action', pattern: /^\/api\/action(\/request|\/[^/]+\/(complete|abandon))?$/ },
   // The page, the owner's changes (position, colours, a link by id), a visitor's click-through and the owner's counts.
   { service: 'link', pattern: /^\/api\/link\/(go\/[^/]+|[^/]+(\/clicks)?)$/ },
+  // The unread count, and the messenger's own calls: conversations, one, its messages, its read mark.
+  { service: 'messaging', pattern: /^\/api\/unread-messages$/ },
+  { service: 'messaging', pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages|read))?)?$/ },
+  // The spec's conversation vellum calls live beside the shell's /messenger/… pages: only API calls go there.
+  { service: 'messaging', pattern: /^\/messenger\/([^/]+\/vellum|vellum)\/[^/]+$/, apiOnly: true },
   { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
+  // The admin page: GET /api/admin (the spec's answer), one page of a list, the daily series.
+  { service: 'analytics', pattern: /^\/api\/admin(\/cirri|\/series)?$/ },
 ];
 
 export function serviceFor(path: string, table: readonly RouteRule[] = routeTable): RouteRule | undefined {
   return table.find((rule) => rule.pattern.test(path));
+}
+
+/** What a request says of itself: a forged answer only ever gets the forger the shell's page or JSON. */
+export interface RequestKind {
+  method: string;
+  secFetchMode?: string;
+  /** The preferred of JSON and HTML by the `Accept` header (express's `req.accepts(['json', 'html'])`). */
+  prefers: string | false;
+}
+
+/** A browser loading a page (not a script's call), as `apiOnly` rules tell them apart. */
+export function isNavigation(kind: RequestKind): boolean {
+  if (kind.method !== 'GET' && kind.method !== 'HEAD') return false;
+  return kind.secFetchMode === 'navigate' || kind.prefers === 'html';
 }
 
 /** Calls that guess or spend credentials, limited per client address. */

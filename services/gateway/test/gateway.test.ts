@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { Agent, createServer, IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import { Socket, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -58,6 +58,7 @@ const signedCookie = (sid: string) =>
 describe('gateway', () => {
   let upstream: Awaited<ReturnType<typeof echoUpstream>>;
   let running: RunningServer;
+  let callerOfUpgrade: ReturnType<typeof createGateway>['callerOfUpgrade'];
   const sessions = new MemorySessionStore();
 
   beforeAll(async () => {
@@ -89,8 +90,10 @@ describe('gateway', () => {
         { service: 'social', pattern: /^\/api\/search$/ },
         { service: 'vellum', pattern: /^\/api\/vellums$/ },
         { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },
+        { service: 'messaging', pattern: /^\/messenger\/vellum\/[^/]+$/, apiOnly: true },
       ],
     });
+    callerOfUpgrade = gateway.callerOfUpgrade;
     running = await serve(gateway.app, { port: 0, host: '127.0.0.1', logger });
     gateway.attachUpgrades(running.server);
     sessions.set('sid-1', {
@@ -230,5 +233,62 @@ describe('gateway', () => {
       req.end();
     });
     expect(reply).toEqual({ sawCaller: 'yes', echoed: 'echo:ping' });
+  });
+
+  it("gives a browser navigating to an API-only path the shell's page, and the API client (JSON) the service", async () => {
+    const path = '/messenger/vellum/0be7e0c4-0000-4000-8000-000000000000';
+    // node:http, as fetch replaces the Sec-Fetch-* headers with its own.
+    const page = (headers: Record<string, string>) =>
+      new Promise<{ status?: number; type?: string; body: string }>((resolve, reject) => {
+        const req = httpRequest(running.url + path, { headers: { ...viaIngress, ...headers } }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode, type: res.headers['content-type'], body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const navigations: Array<Record<string, string>> = [
+      { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+      { accept: '*/*', 'sec-fetch-mode': 'navigate' },
+    ];
+    for (const headers of navigations) {
+      const res = await page(headers);
+      expect({ headers, status: res.status, type: res.type }).toEqual({
+        headers,
+        status: 200,
+        type: expect.stringContaining('text/html'),
+      });
+      expect(res.body).toContain('<title>Vellum</title>');
+    }
+    // The API client asks for JSON (`api` of @vellum/ui); a fetch without Accept, a POST: the service answers.
+    for (const init of [
+      { headers: { accept: 'application/json' } },
+      {},
+      {
+        method: 'POST',
+        body: '{}',
+        headers: { 'sec-fetch-mode': 'navigate', origin: 'https://vellum.example.com' },
+      },
+    ]) {
+      const res = await echo(path, init as RequestInit);
+      expect({ init, url: res.body.url }).toEqual({ init, url: path });
+    }
+  });
+
+  it('tells an in-process websocket service who opens a socket: the session, from its own origin only', async () => {
+    const upgrade = (headers: Record<string, string>) => {
+      const req = new IncomingMessage(new Socket());
+      req.headers = { host: 'vellum.example.com', ...headers };
+      return callerOfUpgrade(req);
+    };
+    expect(await upgrade({ cookie: signedCookie('sid-1') })).toEqual(user);
+    expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://vellum.example.com' })).toEqual(
+      user,
+    );
+    expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://evil.example' })).toBeUndefined();
+    expect(await upgrade({ cookie: 'vellum.sid=s%3Asid-1.bad' })).toBeUndefined();
+    expect(await upgrade({ 'x-vellum-caller': 'v1.forged.token' })).toBeUndefined();
+    expect(await upgrade({})).toBeUndefined();
   });
 });

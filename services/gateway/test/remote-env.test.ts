@@ -1,16 +1,11 @@
 import { REMOTE_NAMES } from '@vellum/proto';
 import { gatewayEnv, remoteEnvShape, remoteUrlsOf } from '../src/config';
+import { requiredGatewayEnv } from './support/required-env';
 
 // The gateway's list of remotes is REMOTE_NAMES of @vellum/proto, the names the frontends' registry is built on:
 // one REMOTE_<NAME>_URL per remote, and /config.json lists the ones that are set, by name.
 describe('the remotes the gateway reads from its environment', () => {
-  const required = {
-    REDIS_URL: 'redis://localhost:6379',
-    SESSION_SECRET: 's'.repeat(32),
-    INTERNAL_AUTH_SECRET: 'i'.repeat(32),
-    PUBLIC_URL: 'https://vellum.example.com',
-    IDENTITY_URL: 'http://identity:8080',
-  };
+  const required = requiredGatewayEnv;
 
   it('reads REMOTE_<NAME>_URL for every remote, and no other', () => {
     expect(Object.keys(remoteEnvShape).sort()).toEqual(

@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 
 export interface FrontendsOptions {
   /** The shell's build (`frontends/shell/dist`), served at `/` with index.html for every page path. */
   shellDir?: string;
+  /**
+   * Without shellDir: the shell's own server (distributed mode: SHELL_URL, its Service), which answers the page
+   * paths that reach the gateway (a navigation to /messenger/...) with its page and headers.
+   */
+  shellUrl?: string;
   /** Remote builds served at `/mf/<name>/` (embedded mode). */
   remoteDirs?: Record<string, string>;
   /** Remote manifest URLs per name, set per environment (distributed mode: REMOTE_<NAME>_URL). */
@@ -23,7 +28,20 @@ export function remotesConfig(options: FrontendsOptions): Record<string, string>
   return { ...remotes, ...options.remoteUrls };
 }
 
-export function frontendsRouter(options: FrontendsOptions): Router {
+/** Page paths of the shell's router: anything but the API, the remotes' files and the development pages. */
+const PAGE_PATH = /^(?!\/api\/|\/mf\/|\/dev\/).*/;
+
+/** Answers a page path with the shell's page, for a client that takes HTML (a script asking JSON gets 404). */
+const pages =
+  (answer: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    req.accepts('html') ? answer(req, res, next) : next();
+
+/**
+ * /config.json, the remotes' files (embedded), and the shell's page for every page path: from shellDir, else passed
+ * to the shell's server (`shellPage`, the proxy to options.shellUrl).
+ */
+export function frontendsRouter(options: FrontendsOptions, shellPage?: RequestHandler): Router {
   const router = Router();
   router.get('/config.json', (_req, res) => {
     res.set('cache-control', 'no-cache').json({ remotes: remotesConfig(options), version: options.version });
@@ -47,10 +65,12 @@ export function frontendsRouter(options: FrontendsOptions): Router {
         },
       }),
     );
-    router.get(/^(?!\/api\/|\/mf\/|\/dev\/).*/, (req, res, next) => {
-      if (!req.accepts('html')) return next();
-      res.set('cache-control', 'no-cache').sendFile(path.join(shellDir, 'index.html'));
-    });
+    router.get(
+      PAGE_PATH,
+      pages((_req, res) => res.set('cache-control', 'no-cache').sendFile(path.join(shellDir, 'index.html'))),
+    );
+  } else if (shellPage) {
+    router.get(PAGE_PATH, pages(shellPage));
   }
   return router;
 }
