@@ -96,26 +96,7 @@ spec:
             - name: http
               containerPort: 8080
               protocol: TCP
-          envFrom:
-            - configMapRef:
-                name: {{ $name }}-env
-          {{- with .Values.secretEnv }}
-          env:
-            {{- range $env, $ref := . }}
-            - name: {{ $env }}
-              valueFrom:
-                secretKeyRef:
-                  name: {{ include "vellum-lib.secretName" $ }}
-                  {{- if kindIs "map" $ref }}
-                  key: {{ $ref.key | default $env }}
-                  {{- if $ref.optional }}
-                  optional: true
-                  {{- end }}
-                  {{- else }}
-                  key: {{ $ref | default $env }}
-                  {{- end }}
-            {{- end }}
-          {{- end }}
+          {{- include "vellum-lib.containerEnv" . | nindent 10 }}
           startupProbe:
             httpGet:
               path: /healthz
@@ -166,4 +147,28 @@ spec:
           emptyDir:
             sizeLimit: {{ $.Values.tmpSizeLimit }}
         {{- end }}
+{{- end }}
+
+{{/* The container's environment: its ConfigMap and the secretEnv entries (the Deployment's and the replay Job's). */}}
+{{- define "vellum-lib.containerEnv" -}}
+envFrom:
+  - configMapRef:
+      name: {{ include "vellum-lib.name" . }}-env
+{{- with .Values.secretEnv }}
+env:
+  {{- range $env, $ref := . }}
+  - name: {{ $env }}
+    valueFrom:
+      secretKeyRef:
+        name: {{ include "vellum-lib.secretName" $ }}
+        {{- if kindIs "map" $ref }}
+        key: {{ $ref.key | default $env }}
+        {{- if $ref.optional }}
+        optional: true
+        {{- end }}
+        {{- else }}
+        key: {{ $ref | default $env }}
+        {{- end }}
+  {{- end }}
+{{- end }}
 {{- end }}

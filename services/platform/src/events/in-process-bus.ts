@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type Logger } from 'pino';
+import type { BusOffsets } from './bus-offsets';
 import { partitionFor } from './partition';
 import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
 import type { BusMessage, EventBus, MessageHandler, Subscription } from './types';
@@ -29,6 +30,24 @@ export interface InProcessBusOptions {
    * transaction on PGlite's single connection (the relay's `publishOutsideTransaction`).
    */
   awaitDelivery?: boolean;
+  /**
+   * Where each group's position is kept across restarts (`pgBusOffsets`): a group subscribing reads its saved
+   * offsets (none: offset 0, the beginning of the log), and the positions are saved every `offsetsSaveIntervalMs`
+   * and at `close()`. Offsets are absolute, so the log must be rebuilt the same way at each start (`preload`).
+   * A partition no group reads yet is then never trimmed: the group that will read it starts at 0.
+   */
+  offsets?: BusOffsets;
+  /** How often the moved positions are saved (default 1 s): a crash redelivers at most this much, which the inbox drops. */
+  offsetsSaveIntervalMs?: number;
+}
+
+/** The in-process bus, whose log can be rebuilt at start from a durable one (the embedded mode's outboxes). */
+export interface InProcessBus extends EventBus {
+  /**
+   * Appends messages to the log as they were published before (in their order, each to its key's partition), without
+   * waiting for any group: call it before the groups subscribe to rebuild the log a restart lost.
+   */
+  preload(messages: readonly BusMessage[]): void;
 }
 
 interface PartitionLog {
@@ -64,6 +83,8 @@ interface Group {
   name: string;
   members: Member[];
   cursors: Map<string, Cursor>;
+  /** The positions saved by an earlier process (`offsets`). */
+  saved?: Map<string, Map<number, number>>;
 }
 
 /** Trimming copies the array, so it waits until this many messages can go at once. */
@@ -77,9 +98,10 @@ const delivering = new AsyncLocalStorage<{ group: string; cursor: Cursor }>();
  * per group each partition is delivered in order, one message at a time, to one member of the group; a failing
  * handler is retried with backoff and parked after `maxAttempts`; a new group reads from the beginning.
  * The log lives in memory: what a group has not consumed when the process stops is gone, unless `awaitDelivery`
- * keeps the outbox rows unpublished until then.
+ * keeps the outbox rows unpublished until then, or the log is rebuilt at start (`preload`) with the groups'
+ * positions kept in `offsets`.
  */
-export function createInProcessBus(options: InProcessBusOptions = {}): EventBus {
+export function createInProcessBus(options: InProcessBusOptions = {}): InProcessBus {
   const partitions = options.partitions ?? 3;
   if (!Number.isInteger(partitions) || partitions < 1)
     throw new Error('partitions must be a positive integer');
@@ -88,6 +110,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
   const onPoison = options.onPoison ?? logPoison(logger);
   const retain = options.retainPerPartition ?? 10_000;
   const awaitDelivery = options.awaitDelivery ?? false;
+  const positions =
+    options.offsets && savedPositions(options.offsets, options.offsetsSaveIntervalMs ?? 1000, logger);
 
   const topics = new Map<string, PartitionLog[]>();
   const groups = new Map<string, Group>();
@@ -114,10 +138,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
   const trim = (topic: string, partition: number) => {
     const log = logOf(topic)[partition];
     if (!log) return;
-    let consumed = Infinity;
+    let consumed = positions ? -Infinity : Infinity;
     for (const group of groups.values()) {
       const cursor = group.cursors.get(cursorKey(topic, partition));
-      if (cursor) consumed = Math.min(consumed, cursor.offset);
+      if (cursor) consumed = consumed === -Infinity ? cursor.offset : Math.min(consumed, cursor.offset);
     }
     const end = log.base + log.messages.length;
     const dropUntil = Math.min(consumed, end - retain);
@@ -161,6 +185,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
         });
         if (outcome === 'aborted') break;
         cursor.offset++;
+        positions?.moved(group.name, cursor);
         settlePassed(cursor);
         trim(cursor.topic, cursor.partition);
       }
@@ -201,18 +226,40 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
     return Promise.all(waits).then(() => undefined);
   };
 
+  /** Checks and places messages on their partitions; `append` then adds them to the log. */
+  const place = (messages: readonly BusMessage[]) => {
+    if (closed) throw new Error('Event bus is closed');
+    for (const message of messages) {
+      if (!message.topic || !message.key) throw new Error(`Message ${message.id} needs a topic and a key`);
+    }
+    const touched = new Map<string, { topic: string; partition: number }>();
+    const placed = messages.map((message) => {
+      const partition = partitionFor(message.key, partitions);
+      touched.set(cursorKey(message.topic, partition), { topic: message.topic, partition });
+      return { message, partition };
+    });
+    const append = () => {
+      for (const { message, partition } of placed) logOf(message.topic)[partition]!.messages.push(message);
+    };
+    return { touched, append };
+  };
+
+  const deliverTouched = (touched: ReadonlyMap<string, { topic: string; partition: number }>) => {
+    for (const { topic, partition } of touched.values()) {
+      trim(topic, partition);
+      kickTopic(topic, partition);
+    }
+  };
+
   return {
+    preload(messages: readonly BusMessage[]): void {
+      const { touched, append } = place(messages);
+      append();
+      deliverTouched(touched);
+    },
+
     async publish(messages: readonly BusMessage[]): Promise<void> {
-      if (closed) throw new Error('Event bus is closed');
-      for (const message of messages) {
-        if (!message.topic || !message.key) throw new Error(`Message ${message.id} needs a topic and a key`);
-      }
-      const touched = new Map<string, { topic: string; partition: number }>();
-      const placed = messages.map((message) => {
-        const partition = partitionFor(message.key, partitions);
-        touched.set(cursorKey(message.topic, partition), { topic: message.topic, partition });
-        return { message, partition };
-      });
+      const { touched, append } = place(messages);
       const inHandler = delivering.getStore();
       if (
         awaitDelivery &&
@@ -225,12 +272,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
             'write to the outbox and wake its relay instead',
         );
       }
-      for (const { message, partition } of placed) logOf(message.topic)[partition]!.messages.push(message);
+      append();
       const delivered = awaitDelivery ? passedByAll(touched) : undefined;
-      for (const { topic, partition } of touched.values()) {
-        trim(topic, partition);
-        kickTopic(topic, partition);
-      }
+      deliverTouched(touched);
       await delivered;
     },
 
@@ -238,7 +282,14 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
       if (closed) throw new Error('Event bus is closed');
       let group = groups.get(subscription.group);
       if (!group) {
-        group = { name: subscription.group, members: [], cursors: new Map() };
+        const saved = positions && (await positions.load(subscription.group));
+        if (closed) throw new Error('Event bus is closed');
+        group = groups.get(subscription.group) ?? {
+          name: subscription.group,
+          members: [],
+          cursors: new Map(),
+          saved,
+        };
         groups.set(subscription.group, group);
       }
       group.members.push({
@@ -253,7 +304,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
           const key = cursorKey(topic, partition);
           let cursor = group.cursors.get(key);
           if (!cursor) {
-            cursor = { topic, partition, offset: log[partition]?.base ?? 0, waiters: [] };
+            cursor = {
+              topic,
+              partition,
+              offset: startOffset(group, log[partition]!, topic, partition),
+              waiters: [],
+            };
             group.cursors.set(key, cursor);
           }
           kick(group, cursor);
@@ -281,6 +337,54 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
         }
       }
       await Promise.all(running);
+      await positions?.close();
+    },
+  };
+
+  function startOffset(group: Group, log: PartitionLog, topic: string, partition: number): number {
+    const saved = group.saved?.get(topic)?.get(partition) ?? 0;
+    const end = log.base + log.messages.length;
+    if (saved > end) {
+      // The log is shorter than when the offset was saved: rebuilt differently, so deliver from its end on.
+      logger.warn(
+        { group: group.name, topic, partition, saved, end },
+        'saved offset past the end of the log',
+      );
+      return end;
+    }
+    return Math.max(saved, log.base);
+  }
+}
+
+/** The groups' positions to save, batched: each moved cursor is saved at the next tick of the interval. */
+function savedPositions(store: BusOffsets, intervalMs: number, logger: Logger) {
+  const dirty = new Map<string, { group: string; topic: string; partition: number; nextOffset: number }>();
+  let timer: NodeJS.Timeout | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  const save = () => {
+    timer = undefined;
+    const batch = [...dirty.values()];
+    dirty.clear();
+    saving = saving
+      .then(() => store.save(batch))
+      .catch((error: unknown) => logger.error({ err: error }, 'saving the consumer groups offsets failed'));
+    return saving;
+  };
+  return {
+    load: (group: string) => store.load(group),
+    moved(group: string, cursor: Cursor) {
+      const { topic, partition, offset } = cursor;
+      dirty.set(`${group}\u0000${cursorKey(topic, partition)}`, {
+        group,
+        topic,
+        partition,
+        nextOffset: offset,
+      });
+      timer ??= setTimeout(save, intervalMs);
+    },
+    async close() {
+      if (timer) clearTimeout(timer);
+      await save();
     },
   };
 }

@@ -62,13 +62,12 @@ export async function firstTimeInInbox(
 /**
  * How long inbox rows are kept (default 14 days), counted back from the newest row of the schema. Long enough that
  * no redelivery can still arrive for a pruned event id (were one to arrive, it would be applied a second time):
- * - Kafka can only deliver what its log still holds. Time-based retention deletes whole segments, so a message
- *   lives at most `retention.ms` + `segment.ms`: 7 + 7 days with the broker defaults the bus's topics use. A message
- *   still in the log was therefore processed less than 14 days before now, and its row is still here. (A group
- *   away for longer than `offsets.retention.minutes` rereads from the beginning, but only what the log holds.) A
- *   topic configured with a longer retention needs a longer `retentionMs`.
- * - The in-process bus redelivers (a) a retry, before the row ever commits, and (b) after a kill, the outbox rows
- *   the relays had not yet marked published, which they publish at the next start. Counting from the newest row
+ * - Kafka redelivers from a group's committed offset: the seconds after its last commit. The topics keep every event
+ *   (k8s/README.md, "The event log"), so the broker's `offsets.retention.minutes` is set far above any outage: a group
+ *   whose offsets expired would reread from the beginning, past what this inbox remembers.
+ * - The in-process bus redelivers (a) a retry, before the row ever commits, (b) after a kill, the outbox rows the
+ *   relays had not yet marked published, which they publish at the next start, and (c) the events after a group's
+ *   last saved offset (saved every second). Counting from the newest row
  *   rather than from the clock makes a long shutdown count for nothing: rows age only while events are processed,
  *   and the rows republished at a start are delivered long before 14 more days of processing.
  */

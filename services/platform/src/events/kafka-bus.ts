@@ -26,6 +26,16 @@ export interface KafkaBusOptions {
   partitions?: number;
 }
 
+/**
+ * The settings of a topic the bus creates, as in k8s/kafka-topics.yaml: the topic is the event log a new read model
+ * is built from, so nothing is ever deleted (`retention.ms` -1), and nothing compacted either (compaction would
+ * keep only the last event of each key, and a projection needs every one, in order).
+ */
+export const EVENT_LOG_TOPIC_CONFIG = [
+  { name: 'cleanup.policy', value: 'delete' },
+  { name: 'retention.ms', value: '-1' },
+];
+
 const ID_HEADER = 'event-id';
 const TYPE_HEADER = 'event-type';
 
@@ -46,20 +56,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   const retry = options.retry ?? defaultRetry;
   const onPoison = options.onPoison ?? logPoison(logger);
   const partitions = options.partitions ?? 3;
-  const brokers =
-    typeof options.brokers === 'string'
-      ? options.brokers
-          .split(',')
-          .map((broker) => broker.trim())
-          .filter(Boolean)
-      : [...options.brokers];
-
-  const kafka = new Kafka({
-    clientId: options.clientId,
-    brokers,
-    logLevel: logLevel.WARN,
-    logCreator: kafkaLogCreator(logger),
-  });
+  const kafka = kafkaClient(options.brokers, options.clientId, logger);
   const producer: Producer = kafka.producer({
     idempotent: true,
     // The idempotent producer would otherwise retry forever and `publish` (and the outbox relay) would hang while
@@ -91,7 +88,13 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
     if (missing.length === 0) return;
     await adminReady();
     // Resolves false when they all exist already; another process creating them at the same time is fine.
-    await admin.createTopics({ topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+    await admin.createTopics({
+      topics: missing.map((topic) => ({
+        topic,
+        numPartitions: partitions,
+        configEntries: EVENT_LOG_TOPIC_CONFIG,
+      })),
+    });
     for (const topic of missing) knownTopics.add(topic);
   };
 
@@ -187,7 +190,24 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   };
 }
 
-function toBusMessage(topic: string, message: KafkaMessage): BusMessage {
+/** A kafkajs client logging through pino: the bus's, and the replay's reader (`kafkaLog`). */
+export function kafkaClient(brokers: readonly string[] | string, clientId: string, logger: Logger): Kafka {
+  return new Kafka({
+    clientId,
+    brokers:
+      typeof brokers === 'string'
+        ? brokers
+            .split(',')
+            .map((broker) => broker.trim())
+            .filter(Boolean)
+        : [...brokers],
+    logLevel: logLevel.WARN,
+    logCreator: kafkaLogCreator(logger),
+  });
+}
+
+/** The bus message a Kafka record carries (its id and type travel in headers). */
+export function toBusMessage(topic: string, message: KafkaMessage): BusMessage {
   const value = message.value ?? Buffer.alloc(0);
   return {
     id: header(message.headers, ID_HEADER),

@@ -62,7 +62,10 @@ export interface OutboxRelayOptions {
   pollIntervalMs?: number;
   /** Longest wait after failed publishes; the wait doubles per failure from `pollIntervalMs` (default 30 s). */
   maxBackoffMs?: number;
-  /** Published rows are deleted once older than this (default 1 day). */
+  /**
+   * Published rows are deleted once older than this (default 1 day). `Infinity` keeps them: the embedded mode's
+   * outboxes are its event log (`readOutboxLog`), which a consumer group added later reads from the beginning.
+   */
   retentionMs?: number;
   /** How often the deletion of old rows runs (default 1 minute), with the pruning of the schema's inbox. */
   cleanupIntervalMs?: number;
@@ -198,6 +201,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   const cleanup = async (): Promise<number> => {
     let deleted = 0;
+    if (retentionMs === Infinity) return deleted;
     for (let round = 0; round < CLEANUP_MAX_ROUNDS; round++) {
       const { rowCount } = await db.query(
         `DELETE FROM ${s}.outbox WHERE seq IN (

@@ -6,6 +6,7 @@ import {
   type MessageShape,
 } from '@vellum/proto';
 import type { Db, Tx } from '../db/db';
+import { checkedSchema } from '../db/schema-name';
 import { idempotent } from './inbox';
 import { parkEvents } from './parked';
 import type { Subscription } from './types';
@@ -41,6 +42,12 @@ export interface ProjectionOptions {
   topics: string[];
   on: EventCase[];
   /**
+   * The tables of the read model, in `schema`, that only this projection writes: `reset` empties them (and the
+   * projection's inbox rows) before a replay rebuilds them from the beginning of the log. Empty when the projection
+   * writes into rows the service owns too: a replay then applies every event again over them, in order.
+   */
+  owns: string[];
+  /**
    * Keep an event the projection failed `maxAttempts` times in `<schema>.parked_events` for `replayParked` (default
    * true; needs `parkedEventsMigrations`; without the table the event is logged and skipped, as with false).
    */
@@ -72,5 +79,25 @@ export function projection(options: ProjectionOptions): Subscription {
         }
       : handle,
     ...(options.park !== false && { park: parkEvents(options.db, options.schema) }),
+    reset: resetProjection(options),
+  };
+}
+
+const TABLE = /^[a-z_][a-z0-9_]*$/;
+
+/** Empties the projection's tables and inbox rows in one transaction; the table names are checked up front. */
+function resetProjection(options: ProjectionOptions): () => Promise<void> {
+  const s = checkedSchema(options.schema);
+  for (const table of options.owns) {
+    if (!TABLE.test(table))
+      throw new Error(`Invalid table name "${table}" in the projection ${options.consumer}`);
+  }
+  return async () => {
+    await options.db.transaction(async (tx) => {
+      for (const table of options.owns) await tx.query(`DELETE FROM ${s}.${table}`);
+      await tx.query(`DELETE FROM ${s}.inbox WHERE consumer = $1`, [options.consumer]);
+    });
+    // What the process keeps of the read model in memory is stale now too.
+    options.afterApply?.();
   };
 }

@@ -35,6 +35,12 @@ export interface Subscription {
    * bus logs the message with the error and moves on, as without it.
    */
   park?: (poisoned: PoisonedMessage) => Promise<void>;
+  /**
+   * Empties the read model this subscription keeps and forgets which events it applied (its inbox rows), so that
+   * `replayProjections` can build it again from the beginning of the log. Only projections have it: a reaction
+   * (a mail sent, a message posted) must never run twice, and is never replayed.
+   */
+  reset?: () => Promise<void>;
 }
 
 export interface EventBus {

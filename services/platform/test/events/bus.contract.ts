@@ -39,6 +39,23 @@ export function message(topic: string, key: string, text: string, id: string = r
 
 export const text = (m: BusMessage) => new TextDecoder().decode(m.value);
 
+/** Every key's messages arrived in the order they were sent (partitions may interleave among themselves). */
+export function expectPerKeyOrder(received: BusMessage[], sent: BusMessage[]): void {
+  for (const key of new Set(sent.map((m) => m.key))) {
+    const order = (list: BusMessage[]) => list.filter((m) => m.key === key).map(text);
+    expect(order(received)).toEqual(order(sent));
+  }
+}
+
+/** A subscription of `group` to `topic` that keeps what it receives in `received`. */
+export function collector(
+  group: string,
+  topic: string,
+): { received: BusMessage[]; subscription: Subscription } {
+  const received: BusMessage[] = [];
+  return { received, subscription: { group, topics: [topic], handler: async (m) => void received.push(m) } };
+}
+
 /** A group whose handler always fails on `topic`, so the bus keeps retrying; `attempts()` counts the calls. */
 export async function subscribeFailing(bus: EventBus, topic: string): Promise<{ attempts: () => number }> {
   let attempts = 0;
@@ -87,14 +104,37 @@ export function describeBusContract(setup: BusContractSetup): void {
       await eventually(() => received.length >= 200, setup.timeoutMs, '200 messages');
       await pause(setup.quietMs);
       expect(received).toHaveLength(200);
-      for (const key of keys) {
-        const order = (list: BusMessage[]) => list.filter((m) => m.key === key).map(text);
-        expect(order(received)).toEqual(order(sent));
-      }
+      expectPerKeyOrder(received, sent);
       expect(received[0]).toEqual({
         ...sent.find((m) => m.id === received[0]!.id),
         value: expect.anything(),
       });
+    },
+    setup.timeoutMs,
+  );
+
+  it(
+    'reads a group that subscribes after every message was published from the first one, in per-key order',
+    async () => {
+      const bus = await open();
+      const topic = uniqueName('late');
+      const keys = ['a', 'b', 'c'];
+      const sent = Array.from({ length: 90 }, (_, i) => message(topic, keys[i % keys.length]!, `${i}`));
+      const early = collector(uniqueName('early'), topic);
+      await bus.subscribe(early.subscription);
+      for (let i = 0; i < 90; i += 30) await bus.publish(sent.slice(i, i + 30));
+      await eventually(() => early.received.length >= 90, setup.timeoutMs, 'the early group');
+
+      const late = collector(uniqueName('late'), topic);
+      await bus.subscribe(late.subscription);
+      await eventually(
+        () => late.received.length >= 90,
+        setup.timeoutMs,
+        'the late group to read from the beginning',
+      );
+      await pause(setup.quietMs);
+      expect(late.received.map((m) => m.id).sort()).toEqual(sent.map((m) => m.id).sort());
+      expectPerKeyOrder(late.received, sent);
     },
     setup.timeoutMs,
   );

@@ -189,9 +189,24 @@ describeWithServer('DATABASE_URL', 'inbox pruning and parked events on Postgres'
 
 describe('projection()', () => {
   it('parks what keeps failing unless told not to', () => {
-    const base = { db: {} as Db, schema: 'svc', group: 'svc', consumer: 'p', topics: ['t'], on: [] };
+    const base = {
+      db: {} as Db,
+      schema: 'svc',
+      group: 'svc',
+      consumer: 'p',
+      topics: ['t'],
+      on: [],
+      owns: [],
+    };
     expect(projection(base).park).toEqual(expect.any(Function));
     expect(projection({ ...base, park: false }).park).toBeUndefined();
+  });
+
+  it('refuses a table name that is not a plain identifier before anything runs', () => {
+    const base = { db: {} as Db, schema: 'svc', group: 'svc', consumer: 'p', topics: ['t'], on: [] };
+    for (const table of ['a; DROP TABLE x', 'other.table', 'Names', 'x\u0000']) {
+      expect(() => projection({ ...base, owns: [table] })).toThrow(`Invalid table name "${table}"`);
+    }
   });
 });
 

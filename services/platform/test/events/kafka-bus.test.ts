@@ -1,3 +1,4 @@
+import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
 import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
@@ -18,6 +19,29 @@ describeWithServer('KAFKA_BROKERS', 'Kafka bus', (brokers) => {
     quietMs: 1500,
     timeoutMs: 60_000,
   });
+
+  it('creates a missing topic as an event log: deleted never, compacted never', async () => {
+    const bus = createKafkaBus({ brokers, clientId: uniqueName('client'), logger });
+    const topic = uniqueName('config');
+    const admin = new Kafka({ brokers: brokers.split(','), logLevel: logLevel.NOTHING }).admin();
+    try {
+      await bus.publish([message(topic, 'k', 'x')]);
+      await admin.connect();
+      const { resources } = await admin.describeConfigs({
+        resources: [
+          { type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms', 'cleanup.policy'] },
+        ],
+        includeSynonyms: false,
+      });
+      const config = Object.fromEntries(
+        resources[0]!.configEntries.map((e) => [e.configName, e.configValue]),
+      );
+      expect(config).toEqual({ 'retention.ms': '-1', 'cleanup.policy': 'delete' });
+    } finally {
+      await admin.disconnect();
+      await bus.close();
+    }
+  }, 60_000);
 
   it('answers ping, and no longer once closed', async () => {
     const bus = createKafkaBus({ brokers, clientId: uniqueName('client'), logger });
