@@ -8,7 +8,9 @@ module.exports = {
     '<rootDir>/services/social',
     '<rootDir>/services/action',
     '<rootDir>/services/link',
+    '<rootDir>/services/messaging',
     '<rootDir>/services/vellum',
+    '<rootDir>/services/analytics',
     '<rootDir>/services/gateway',
     '<rootDir>/services/all-in-one',
     '<rootDir>/charts',
@@ -18,6 +20,7 @@ module.exports = {
     '<rootDir>/frontends/editor',
     '<rootDir>/frontends/actions',
     '<rootDir>/frontends/links',
+    '<rootDir>/frontends/messenger',
     // The k6 smoke run of every load-test journey against the embedded product (load-tests/README.md).
     '<rootDir>/load-tests',
     // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).

@@ -27,7 +27,7 @@ module.exports = function preset(dir, overrides = {}) {
     },
     moduleNameMapper: {
       '^@vellum/proto$': path.join(root, 'proto/src/index.ts'),
-      '^@vellum/proto/(api|editor|events|remotes|version|text)$': path.join(root, 'proto/src/$1'),
+      '^@vellum/proto/(api|editor|events|remotes|version|text|markdown)$': path.join(root, 'proto/src/$1'),
       '^@vellum/platform$': path.join(root, 'services/platform/src/index.ts'),
       // The services' test kit is not under src/ (see services/README.md, Tests).
       '^@vellum/platform/test-support$': path.join(root, 'services/platform/test-support/index.ts'),

@@ -18,9 +18,14 @@ const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
 ];
 const SECRET_KEYS = ['SESSION_SECRET', 'INTERNAL_AUTH_SECRET', 'DATABASE_URL', 'REDIS_URL'];
-const SERVICES = ['action', 'gateway', 'identity', 'link', 'social', 'vellum'];
+const SERVICES = ['action', 'analytics', 'gateway', 'identity', 'link', 'messaging', 'social', 'vellum'];
 // Micro-frontend remote (frontends/<name>, /mf/<name>/) -> the component serving its files (charts/vellum remotes).
-const REMOTES = { editor: 'editor', actions: 'actions-remote', links: 'links-remote' };
+const REMOTES = {
+  editor: 'editor',
+  actions: 'actions-remote',
+  links: 'links-remote',
+  messenger: 'messenger-remote',
+};
 // The micro-frontends' images (frontends/Dockerfile --build-arg APP=<app>): component -> app.
 const FRONTENDS = {
   shell: 'shell',
@@ -28,6 +33,12 @@ const FRONTENDS = {
 };
 const COMPONENTS = [...SERVICES, ...Object.keys(FRONTENDS)].sort();
 // Paths the gateway answers itself or routes to the services (services/gateway/src/routes.ts, http/frontends.ts).
+// The gateway's pods, as a NetworkPolicy peer.
+const GATEWAY_PEER = {
+  podSelector: {
+    matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/instance': 'vellum' },
+  },
+};
 const GATEWAY_PATHS = {
   '/api': 'Prefix',
   '/socket.io': 'Prefix',
@@ -35,6 +46,8 @@ const GATEWAY_PATHS = {
   '/config.json': 'Exact',
   '/healthz': 'Exact',
   '/readyz': 'Exact',
+  // The spec's conversation vellum calls share it with the messenger's pages (the gateway asks the shell for those).
+  '/messenger': 'Prefix',
 };
 // A component's chart folder, where it is not named after the component (the umbrella is charts/vellum).
 const chartDir = (name) => ({ vellum: 'vellum-svc' })[name] ?? name;
@@ -320,6 +333,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/mf/editor': 'Prefix editor:http',
       '/mf/actions': 'Prefix actions-remote:http',
       '/mf/links': 'Prefix links-remote:http',
+      '/mf/messenger': 'Prefix messenger-remote:http',
     });
     const gatewayRequests = [
       '/api/signin',
@@ -330,6 +344,10 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/socket.io/?EIO=4&transport=websocket'.split('?')[0],
       '/healthz',
       '/readyz',
+      '/messenger',
+      '/messenger/0be7e0c4-0000-4000-8000-000000000000/vellum/ada',
+      '/messenger/vellum/0be7e0c4-0000-4000-8000-000000000000',
+      '/messenger/c-42',
     ];
     for (const url of gatewayRequests) expect([url, backendOf(ingress, url)]).toEqual([url, 'gateway']);
     // Page paths (the shell's router), its files, and names that only look like the gateway's.
@@ -348,6 +366,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       '/dev/mailbox',
       '/healthz/x',
       '/mf/editorial',
+      '/messengers',
     ];
     for (const url of shellRequests) expect([url, backendOf(ingress, url)]).toEqual([url, 'shell']);
     expect(ingress.spec.rules[0].host).toBe('vellum.example.com');
@@ -362,7 +381,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         .filter(admitsController)
         .map((p) => p.metadata.name)
         .sort(),
-    ).toEqual(['actions-remote', 'editor', 'gateway', 'links-remote', 'shell']);
+    ).toEqual(['actions-remote', 'editor', 'gateway', 'links-remote', 'messenger-remote', 'shell']);
   });
 
   test('services take traffic only from the gateway, and every egress rule is port-limited', () => {
@@ -399,6 +418,51 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         },
       },
     ]);
+  });
+
+  test("the gateway asks the shell's Service for the messenger's pages (SHELL_URL), which admits it; default-deny otherwise", () => {
+    expect(named(objects, 'ConfigMap', 'gateway-env').data).toMatchObject({
+      SHELL_URL: 'http://shell:8080',
+      MESSAGING_URL: 'http://messaging:8080',
+    });
+    expect(named(objects, 'ConfigMap', 'gateway-env').data).not.toHaveProperty('SHELL_DIR');
+    const toShell = named(objects, 'NetworkPolicy', 'gateway').spec.egress.filter((rule) =>
+      rule.to?.some((peer) => peer.podSelector?.matchLabels['app.kubernetes.io/name'] === 'shell'),
+    );
+    expect(toShell).toEqual([
+      {
+        to: [
+          {
+            podSelector: {
+              matchLabels: { 'app.kubernetes.io/name': 'shell', 'app.kubernetes.io/instance': 'vellum' },
+            },
+          },
+        ],
+        ports: [{ port: 8080, protocol: 'TCP' }],
+      },
+    ]);
+    // Only the shell, of the frontends, admits the gateway; the shell still opens no connection itself.
+    const admitsGateway = ofKind(objects, 'NetworkPolicy')
+      .filter((p) =>
+        p.spec.ingress.some((rule) =>
+          rule.from.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'gateway'),
+        ),
+      )
+      .map((p) => p.metadata.name)
+      .sort();
+    expect(admitsGateway).toEqual(
+      SERVICES.filter((s) => s !== 'gateway')
+        .concat('shell')
+        .sort(),
+    );
+    expect(named(objects, 'NetworkPolicy', 'shell').spec.egress).toEqual([]);
+    // A shell served elsewhere: see 'the shell has its own pods' below.
+    expect(renderError('--set', 'shell.networkPolicy.ingressFrom=everyone')).toMatch(
+      /shell: networkPolicy.ingressFrom must be gateway, ingressController or a list of them, got everyone/,
+    );
+    expect(renderError('--set-json', 'shell.networkPolicy.ingressFrom=[]')).toMatch(
+      /shell: networkPolicy.ingressFrom is empty/,
+    );
   });
 
   test('secrets come from the Secret, never from values', () => {
@@ -472,6 +536,17 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(checksum(traced)).not.toBe(checksum(objects));
   });
 
+  test('the analytics service is ANALYTICS_URL to the gateway and is told the admins as identity is', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({ ANALYTICS_URL: 'http://analytics:8080' });
+    expect(data('analytics')).toMatchObject({
+      KAFKA_BROKERS: 'vellum-kafka-bootstrap.kafka.svc:9092',
+      OTEL_SERVICE_NAME: 'analytics',
+      ADMIN_EMAILS: '',
+    });
+    expect(renderError('--set', 'analytics.enabled=false')).toMatch(/gateway.upstreams lists analytics/);
+  });
+
   test('the action service is ACTION_URL to the gateway and reaches Postgres and Kafka', () => {
     const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
     expect(data('gateway')).toMatchObject({ ACTION_URL: 'http://action:8080' });
@@ -503,6 +578,31 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(egress.some((rule) => rule.ports?.some((p) => p.port === 27017))).toBe(true);
     expect(egress.some((rule) => rule.ports?.some((p) => p.port === 5432))).toBe(false);
     expect(renderError('--set', 'link.enabled=false')).toMatch(/gateway.upstreams lists link/);
+  });
+
+  test('the messaging service is MESSAGING_URL to the gateway, on MongoDB, Redis (socket.io adapter) and Kafka', () => {
+    const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
+    expect(data('gateway')).toMatchObject({ MESSAGING_URL: 'http://messaging:8080' });
+    expect(data('messaging')).toMatchObject({ OTEL_SERVICE_NAME: 'messaging' });
+    const deployment = named(objects, 'Deployment', 'messaging');
+    expect(deployment.spec.replicas).toBe(2);
+    expect(named(objects, 'PodDisruptionBudget', 'messaging')).toBeTruthy();
+    const env = Object.fromEntries(
+      podSpec(deployment)
+        .containers[0].env.filter((e) => e.valueFrom)
+        .map((e) => [e.name, e.valueFrom.secretKeyRef]),
+    );
+    expect(env).toEqual({
+      MONGO_URL: { name: 'vellum-secrets', key: 'MONGO_URL' },
+      REDIS_URL: { name: 'vellum-secrets', key: 'REDIS_URL' },
+      INTERNAL_AUTH_SECRET: { name: 'vellum-secrets', key: 'INTERNAL_AUTH_SECRET' },
+    });
+    const egress = named(objects, 'NetworkPolicy', 'messaging').spec.egress;
+    for (const port of [27017, 6379]) {
+      expect(egress.some((rule) => rule.ports?.some((p) => p.port === port))).toBe(true);
+    }
+    expect(egress.some((rule) => rule.ports?.some((p) => p.port === 5432))).toBe(false);
+    expect(renderError('--set', 'messaging.enabled=false')).toMatch(/gateway.upstreams lists messaging/);
   });
 
   test('the vellum service (chart vellum-svc, alias vellum) is VELLUM_URL to the gateway', () => {
@@ -555,11 +655,11 @@ const podSpec = (deployment) => deployment.spec.template.spec;
         expect.objectContaining({ name: 'http', port: 8080, targetPort: 'http' }),
       );
       expect(named(objects, 'PodDisruptionBudget', name).spec.maxUnavailable).toBe(1);
+      // The shell also takes the gateway's page requests (a navigation to /messenger/...).
+      const from = name === 'shell' ? [controller, GATEWAY_PEER] : [controller];
       for (const list of [objects, traced]) {
         const policy = named(list, 'NetworkPolicy', name);
-        expect(policy.spec.ingress).toEqual([
-          { from: [controller], ports: [{ port: 'http', protocol: 'TCP' }] },
-        ]);
+        expect(policy.spec.ingress).toEqual([{ from, ports: [{ port: 'http', protocol: 'TCP' }] }]);
         expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
         expect(policy.spec.egress).toEqual([]);
       }
@@ -587,6 +687,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       REMOTE_EDITOR_URL: '/mf/editor/mf-manifest.json',
       REMOTE_ACTIONS_URL: '/mf/actions/mf-manifest.json',
       REMOTE_LINKS_URL: '/mf/links/mf-manifest.json',
+      REMOTE_MESSENGER_URL: '/mf/messenger/mf-manifest.json',
     });
     const [ingress] = ofKind(objects, 'Ingress');
     for (const [remote, component] of Object.entries(REMOTES)) {
@@ -609,7 +710,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       ofKind(list, 'Ingress')[0]
         .spec.rules[0].http.paths.map((p) => p.path)
         .filter((p) => p.startsWith('/mf/'));
-    expect(paths(without)).toEqual(['/mf/actions', '/mf/links']);
+    expect(paths(without)).toEqual(['/mf/actions', '/mf/links', '/mf/messenger']);
     expectValid(renderText(...off));
 
     // On a CDN: the gateway lists its manifest there and the shell's CSP allows that origin.
@@ -624,7 +725,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(cdn.filter((o) => o.metadata.name.startsWith('actions-remote'))).toEqual([]);
     expect(named(cdn, 'ConfigMap', 'gateway-env').data.REMOTE_ACTIONS_URL).toBe(cdnUrl);
     expect(named(cdn, 'ConfigMap', 'shell-env').data.CSP_REMOTE_ORIGINS).toBe('https://cdn.example.com');
-    expect(paths(cdn)).toEqual(['/mf/editor', '/mf/links']);
+    expect(paths(cdn)).toEqual(['/mf/editor', '/mf/links', '/mf/messenger']);
     expect(renderError(...toCdn)).toMatch(
       /gateway.env.REMOTE_ACTIONS_URL is on https:\/\/cdn.example.com, which the shell's Content-Security-Policy does not allow: add it to shell.env.CSP_REMOTE_ORIGINS/,
     );
@@ -638,9 +739,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'editor.enabled=false')).toMatch(
       /gateway.env.REMOTE_EDITOR_URL is \/mf\/editor\/mf-manifest.json, but editor \(the editor remote\) is not enabled/,
     );
-    expect(renderError('--set', 'gateway.env.REMOTE_MESSENGER_URL=/mf/messenger/mf-manifest.json')).toMatch(
-      /remotes has no "messenger" entry/,
-    );
+    expect(renderError('--set', 'remotes.messenger=null')).toMatch(/remotes has no "messenger" entry/);
   });
 
   test.each(['editor', 'shell'])(
@@ -689,13 +788,23 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       pathType,
       service: 'gateway',
     }));
-    const elsewhere = render(
+    const elsewhereRoutes = [
       '--set',
       'shell.enabled=false',
       '--set-json',
       `ingress.routes=${JSON.stringify(gatewayRoutes)}`,
+    ];
+    // ...and the gateway's SHELL_URL (the messenger's pages) is pointed at where the shell is served.
+    expect(renderError(...elsewhereRoutes)).toMatch(/gateway.upstreams lists shell, which is not enabled/);
+    const elsewhere = render(
+      ...elsewhereRoutes,
+      '--set-json',
+      'gateway.upstreams=["identity","social","vellum","action","link","messaging","analytics"]',
+      '--set',
+      'gateway.env.SHELL_URL=https://shell.example.net',
     );
     expect(elsewhere.filter((o) => o.metadata.name.startsWith('shell'))).toEqual([]);
+    expect(named(elsewhere, 'ConfigMap', 'gateway-env').data.SHELL_URL).toBe('https://shell.example.net');
     const ingress = named(elsewhere, 'Ingress', 'vellum');
     expect(backendOf(ingress, '/api/user')).toBe('gateway');
     expect(backendOf(ingress, '/mf/editor/mf-manifest.json')).toBe('editor');
@@ -746,14 +855,27 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(code).toMatch(/^\s*add_header Cache-Control \$shell_cache_control always;$/m);
     // Paths that are the gateway's or a remote's never get the page (a clear 404 if the Ingress sends them here).
     const notFound = new RegExp(/location ~ (\S+) \{\s*return 404;\s*\}/.exec(code)[1]);
-    const gatewayOwn = Object.entries(GATEWAY_PATHS).filter(([p]) => !['/healthz', '/readyz'].includes(p));
+    // The shell answers the pages the gateway asks it for on /messenger/... (the gateway keeps the API calls there).
+    const gatewayOwn = Object.entries(GATEWAY_PATHS).filter(
+      ([p]) => !['/healthz', '/readyz', '/messenger'].includes(p),
+    );
     const refused = [
       ...gatewayOwn.flatMap(([p, type]) => (type === 'Prefix' ? [p, `${p}/x`] : [p])),
       '/mf/links/mf-manifest.json',
       '/mf/editor',
     ];
     for (const url of refused) expect([url, notFound.test(url)]).toEqual([url, true]);
-    for (const url of ['/', '/cirrus/ada/vellums', '/apis', '/developers', '/config.jsonp', '/mfa']) {
+    for (const url of [
+      '/',
+      '/cirrus/ada/vellums',
+      '/apis',
+      '/developers',
+      '/config.jsonp',
+      '/mfa',
+      '/messenger',
+      '/messenger/c-42',
+      '/messenger/0be7e0c4-0000-4000-8000-000000000000/vellum/ada',
+    ]) {
       expect([url, notFound.test(url)]).toEqual([url, false]);
     }
     // Security headers on every response, and none inside a location (nginx would then drop the server's).

@@ -136,8 +136,8 @@ export async function startEmbedded({ dataDir, logFile, env = {}, nodeArgs = [] 
 }
 
 /**
- * The distributed product: identity, vellum, social and action as processes of their own on `databaseUrl`, Redis
- * and Kafka, and the gateway in front of them (its URL is the product's), as services/platform/test-support's
+ * The distributed product: identity, vellum, social, action, link, messaging and analytics as processes of their
+ * own on `databaseUrl`, `mongoUrl`, Redis and Kafka, and the gateway in front of them (its URL is the product's), as services/platform/test-support's
  * describeDistributed starts them. `nodeArgs` go to every process (say, --cpu-prof).
  */
 export async function startDistributed({
@@ -179,12 +179,14 @@ export async function startDistributed({
       PUBLIC_URL: publicUrl,
     });
     const upstreams = { IDENTITY_URL: identity.url };
-    for (const name of ['vellum', 'social', 'action', 'link']) {
-      // The link service keeps its pages on MongoDB (FerretDB here); the others ignore MONGO_URL.
+    for (const name of ['vellum', 'social', 'action', 'link', 'messaging', 'analytics']) {
+      // Link and messaging keep their data on MongoDB (FerretDB here) and messaging its sockets' rooms on Redis;
+      // the others ignore MONGO_URL and REDIS_URL.
       const proc = await start(name, {
         INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET,
         ...stores,
         MONGO_URL: mongoUrl,
+        REDIS_URL: redisUrl,
       });
       upstreams[`${name.toUpperCase()}_URL`] = proc.url;
     }

@@ -23,6 +23,12 @@ export const texts = {
   notRatedYet: (required: number) =>
     required === 1 ? 'Not rated yet: 1 more rating needed' : `Not rated yet: ${required} more ratings needed`,
   vellumOfKnowledge: 'Vellum of Knowledge',
+  // Markdown in and out (issue 18)
+  importHint: 'or drop a Markdown file on this page',
+  importedWithNotices: 'The Vellum was imported without what it cannot hold:',
+  openImported: 'Open the imported Vellum',
+  exportProgress: (files: number, total: number | null, bytes: number) =>
+    `${files.toLocaleString('en-US')}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`} Vellums, ${(bytes / 1024).toFixed(0)} KB`,
   createVellum: 'Create Vellum',
   myVellums: 'My Vellums',
   newVellum: 'New Vellum',

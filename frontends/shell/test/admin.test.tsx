@@ -11,15 +11,22 @@ import { renderPage, serve, type Call } from '@vellum/ui/test-support';
 import AdminPage from '../src/pages/admin/AdminPage';
 
 // uPlot draws on a canvas jsdom does not have: a stand-in records what it was asked to draw.
-const drawn: Array<{ title: string; series: string[]; points: number }> = [];
+const drawn: Array<{ title: string; series: string[]; points: number; looks: string[] }> = [];
 jest.mock('uplot', () => {
   class FakePlot {
     static tzDate = (d: Date) => d;
-    constructor(opts: { title: string; series: { label: string }[] }, data: number[][], target: HTMLElement) {
+    constructor(
+      opts: { title: string; series: { label: string; dash?: number[]; points?: { size?: number } }[] },
+      data: number[][],
+      target: HTMLElement,
+    ) {
+      const lines = opts.series.slice(1);
       drawn.push({
         title: opts.title,
-        series: opts.series.slice(1).map((s) => s.label),
+        series: lines.map((s) => s.label),
         points: data[0]!.length,
+        // What tells the lines apart without colour: the dash pattern and the point size.
+        looks: lines.map((s) => JSON.stringify([s.dash, s.points?.size])),
       });
       target.appendChild(document.createElement('canvas'));
     }
@@ -52,6 +59,7 @@ const days: SeriesDay[] = Array.from({ length: 90 }, (_, i) => ({
   messagesSent: 0,
   follows: 0,
   linkPagesChanged: 0,
+  linkClicks: i === 89 ? 7 : 0,
 }));
 
 /** The analytics service as an admin sees it: every list answers from `rows`, sorted and filtered as asked. */
@@ -149,14 +157,24 @@ describe('the admin page', () => {
       'Actions',
       'Messages, follows and vielinks',
     ]);
-    expect(drawn[0]).toEqual({
+    expect(drawn[0]).toMatchObject({
       title: 'Cirri',
       series: ['Sign-ups', 'Verified', 'Active Cirri'],
       points: 90,
     });
+    expect(drawn[3]).toMatchObject({
+      series: ['Messages sent', 'Follows', 'Vielink pages changed', 'Link clicks'],
+      points: 90,
+    });
+    for (const chart of drawn) expect(new Set(chart.looks).size).toBe(chart.series.length);
     // The numbers without the charts: a table, newest day first.
     const numbers = screen.getByRole('table', { name: 'The last 90 days' });
-    expect(within(within(numbers).getAllByRole('row')[1]!).getAllByRole('cell')[0]!.textContent).toBe('3');
+    const headers = within(numbers)
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    const newest = within(within(numbers).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(newest[0]!.textContent).toBe('3');
+    expect(newest[headers.indexOf('Link clicks') - 1]!.textContent).toBe('7');
   });
 
   it('sorts, filters (once typing pauses) and pages on the server', async () => {

@@ -9,3 +9,4 @@ export {
   type ConfirmModalProps,
 } from './components/Modals';
 export * from './components/kit';
+export * from './realtime';

@@ -3,3 +3,4 @@ export { ann } from './cirri';
 export { serve, type Answer, type Call } from './fakeGateway';
 export { authModals, renderPage, type RenderedPage } from './renderPage';
 export { describeRemoteContract, type RemoteContract } from './remoteContract';
+export { fakeSocketIo, FakeSocket } from './fakeSocketIo';

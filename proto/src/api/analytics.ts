@@ -121,10 +121,7 @@ export interface AdminListAnswer extends AdminListPage {
   authorized: boolean;
 }
 
-/**
- * The daily counters of the charts. Link clicks are not among them: link counts them itself and publishes no event
- * for them (link.proto), so analytics cannot see them; it counts the changes of vielink pages instead.
- */
+/** The daily counters of the charts; `linkClicks` counts link's `LinkClicked` (one per followed link). */
 export const SERIES_METRICS = [
   'signUps',
   'verified',
@@ -136,6 +133,7 @@ export const SERIES_METRICS = [
   'messagesSent',
   'follows',
   'linkPagesChanged',
+  'linkClicks',
 ] as const;
 export type SeriesMetric = (typeof SERIES_METRICS)[number];
 

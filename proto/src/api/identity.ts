@@ -276,6 +276,30 @@ export const profileSchema = requestBody({
   imageBackground: imageBackgroundSchema,
 });
 
+/** POST /api/cirrus/{username}/delete and the Delete Account modal: the texts, and the password that confirms it. */
+export const deleteAccountMessages = {
+  passwordRequired: 'Enter your password to delete your account.',
+  passwordTooLong: 'Password must have at most 40 characters.',
+  wrongPassword: 'That password is not right: your account was not deleted.',
+  signIn: 'Sign in to delete your account.',
+  ownerOnly: 'Only its owner can delete this account.',
+  explanation:
+    'Deleting your account removes your profile, your vellums and the scores you gave, your actions and requests, ' +
+    'your follows, your link page and its clicks, your messages and conversations. It cannot be undone.',
+  deleted: 'Your account has been deleted.',
+  deleteFailed: 'Your account could not be deleted.',
+} as const;
+
+export const deleteAccountSchema = requestBody({
+  password: textField('Password', deleteAccountMessages.passwordRequired, {
+    keepControls: CONTROL_CHARACTERS.allButNul,
+  })
+    .min(1, { error: deleteAccountMessages.passwordRequired, abort: true })
+    .max(40, deleteAccountMessages.passwordTooLong),
+});
+
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** The profile as the form holds it (every field text) and as the service stores it (trimmed, checked). */
 export type ProfileForm = { [K in keyof z.output<typeof profileSchema>]: string };
 

@@ -8,3 +8,4 @@ export * from './social';
 export * from './action';
 export * from './link';
 export * from './messaging';
+export * from './analytics';

@@ -11,6 +11,9 @@ export const VELLUM_SEARCH_MAX = 200;
 /** Discovery pages (GET /api/vellums?cursor=&limit=): rows per page by default and at most. */
 export const DISCOVERY_PAGE_DEFAULT = 50;
 export const DISCOVERY_PAGE_MAX = 100;
+/** GET /api/vellums/following?limit=: the newest public vellums of the cirri I follow, by default and at most. */
+export const FOLLOWED_VELLUMS_DEFAULT = 20;
+export const FOLLOWED_VELLUMS_MAX = 50;
 
 /** The spec's texts about vellums (section 8), word for word, and ours in the same voice. */
 export const vellumMessages = {
@@ -34,12 +37,21 @@ export const vellumMessages = {
   signInToWrite: 'Sign in to write Vellums.',
   signInToRate: 'Sign in to rate this Vellum.',
   ownerOnly: 'Only the owner of this Vellum can do that.',
+  signInToExport: 'Sign in to export your Vellums.',
+  exportOwnerOnly: 'Only the owner can export all of these Vellums.',
+  exportMarkdown: 'Export Markdown',
+  exportAll: 'Export all (zip)',
+  importMarkdown: 'Import Markdown',
+  exportFailed: 'The Vellums could not be exported.',
+  importFailed: 'The Markdown file could not be imported.',
   cannotRateOwn: 'You cannot rate your own Vellum.',
   ratePublicOnly: 'Only public Vellums can be rated.',
   searchTooShort: 'Search for at least 2 characters.',
   searchTooLong: `Search for at most ${VELLUM_SEARCH_MAX} characters.`,
   badScoreLevel: 'A Vellum is rated bad, good or excellent.',
   badCursor: 'This page of Vellums cannot be found; start again from the first page.',
+  signInToFollowVellums: 'Sign in to see the Vellums of the Cirri you follow.',
+  badFollowedLimit: `limit must be a whole number from 1 to ${FOLLOWED_VELLUMS_MAX}.`,
 } as const;
 
 export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
@@ -65,6 +77,18 @@ export const vellumTextSchema = z.unknown().transform((value, ctx): VellumDocume
   ctx.addIssue({ code: 'custom', message: result.message });
   return z.NEVER;
 });
+
+/** `?limit=` of GET /api/vellums/following: absent means the default; anything but 1 to the maximum is refused. */
+export const followedVellumsLimitSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number => {
+    if (raw === undefined) return FOLLOWED_VELLUMS_DEFAULT;
+    const n = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (n >= 1 && n <= FOLLOWED_VELLUMS_MAX) return n;
+    ctx.addIssue({ code: 'custom', message: vellumMessages.badFollowedLimit });
+    return z.NEVER;
+  });
 
 /**
  * POST /api/vellum-new: a title and some content, or neither (the side panel's New Vellum creates an empty one).

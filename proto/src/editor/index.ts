@@ -7,3 +7,4 @@ export * from './extensions';
 export * from './attributes';
 export * from './validate';
 export * from './plain-text';
+export * from './markdown/looks-like-markdown';

@@ -6,6 +6,7 @@ export * from '../gen/vellum/vellum/v1/vellum_pb';
 export * from '../gen/vellum/social/v1/social_pb';
 export * from '../gen/vellum/action/v1/action_pb';
 export * from '../gen/vellum/link/v1/link_pb';
+export * from '../gen/vellum/messaging/v1/messaging_pb';
 export * from '../runtime';
 export * from './topics';
 export * from './envelope';

@@ -8,8 +8,10 @@ export const Topics = {
   socialFollow: 'social.follow.v1',
   /** action's events: vellum.action.v1.Action* (key: owner id, the cirrus whose list the action is on). */
   actionAction: 'action.action.v1',
-  /** link's page events: vellum.link.v1.LinkPageChanged (key: owner id, the cirrus whose page it is). */
+  /** link's page events: vellum.link.v1.LinkPageChanged / LinkClicked (key: owner id, the cirrus whose page it is). */
   linkPage: 'link.page.v1',
+  /** messaging's events: vellum.messaging.v1.ConversationStarted / MessageSent (key: conversation id). */
+  messagingMessage: 'messaging.message.v1',
 } as const;
 
 export type Topic = (typeof Topics)[keyof typeof Topics];

@@ -8,9 +8,12 @@ import {
   MemorySessionStore,
   migrate,
   mountService,
+  pgBusOffsets,
+  preloadFromOutboxes,
   proxyTrust,
   serve,
   type Logger,
+  type ReplayReport,
   type RunningServer,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -20,9 +23,13 @@ import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';
 import { createActionService } from '@vellum/action';
 import { createLinkService } from '@vellum/link';
+import { createMessagingService, socketRealtime } from '@vellum/messaging';
+import { createAnalyticsService } from '@vellum/analytics';
 import { createGateway, originsOf, REMOTE_NAMES, remoteUrlsOf, VERSION } from '@vellum/gateway';
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
+import { lockDataDir } from './data-dir-lock';
+import { replayEmbeddedService } from './replay';
 
 export interface Embedded extends RunningServer {
   logger: Logger;
@@ -32,9 +39,16 @@ export interface Embedded extends RunningServer {
  * Every service and the gateway in one process: one PGlite database (a schema per service), the in-process bus,
  * in-memory sessions and rate limits. The same service code as the distributed mode, with other adapters.
  */
-export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
+export function startEmbedded(env: EmbeddedEnv): Promise<Embedded>;
+/** `npm run replay -- <service>`: migrates, rebuilds that service's projections from the event log, and closes. */
+export function startEmbedded(env: EmbeddedEnv, replay: { service: string }): Promise<ReplayReport>;
+export async function startEmbedded(
+  env: EmbeddedEnv,
+  replay?: { service: string },
+): Promise<Embedded | ReplayReport> {
   const logger = createLogger({ service: 'vellum', level: env.LOG_LEVEL });
   const dataDir = path.resolve(env.DATA_DIR);
+  const lock = await lockDataDir(dataDir, replay ? 'npm run replay' : 'the embedded product');
   const secrets = {
     ...embeddedSecrets(dataDir),
     ...(env.SESSION_SECRET && { sessionSecret: env.SESSION_SECRET }),
@@ -42,8 +56,13 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
   };
   const db = await createPgliteDb({ dataDir: path.join(dataDir, 'pg') });
   // awaitDelivery: the relays mark their rows published only once every consumer group has handled them, so a
-  // process killed mid-delivery publishes them again on the next start (the log itself lives in memory).
-  const bus = createInProcessBus({ awaitDelivery: true, logger: logger.child({ component: 'bus' }) });
+  // process killed mid-delivery publishes them again on the next start. The published rows are the event log, kept
+  // forever and loaded into the bus at each start; each group's position is kept in platform.bus_offsets.
+  const bus = createInProcessBus({
+    awaitDelivery: true,
+    offsets: await pgBusOffsets(db),
+    logger: logger.child({ component: 'bus' }),
+  });
   const sessions = new MemorySessionStore();
   const mail = createMailPorts(env, logger);
   const relays: Array<ReturnType<typeof createOutboxRelay>> = [];
@@ -52,6 +71,13 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
   const publicUrlFor = (port: number) => (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   // The public URL needs the real port, which is known only once listening when PORT=0.
   const config = { publicUrl: publicUrlFor(env.PORT) };
+
+  // socket.io on this process's own server, in-memory rooms; a socket needs a session, resolved by the gateway
+  // (created below, asked only once the server listens).
+  const realtime = socketRealtime({
+    authenticate: (req) => gateway.callerOfUpgrade(req),
+    logger: logger.child({ service: 'messaging' }),
+  });
 
   const services: ServiceDefinition[] = [
     createIdentityService({
@@ -98,11 +124,41 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       wakeOutbox: wake,
       config: { internalAuthSecret: secrets.internalAuthSecret },
     }),
+    // The messaging service on the embedded Postgres (its MongoDB adapter is for the distributed mode).
+    createMessagingService({
+      db,
+      logger: logger.child({ service: 'messaging' }),
+      wakeOutbox: wake,
+      limiters: memoryLimiters,
+      realtime,
+      config: { internalAuthSecret: secrets.internalAuthSecret },
+    }),
+    createAnalyticsService({
+      db,
+      logger: logger.child({ service: 'analytics' }),
+      config: { internalAuthSecret: secrets.internalAuthSecret, adminEmails: env.ADMIN_EMAILS },
+    }),
   ];
 
   const upstreams: Record<string, { handler: express.Express }> = {};
+  for (const service of services) await migrate(db, service.schema, service.migrations);
+  if (replay) {
+    try {
+      return await replayEmbeddedService(db, services, replay.service, logger);
+    } finally {
+      await bus.close();
+      mail.close();
+      await db.close();
+      await lock.release();
+    }
+  }
+  // Before any group subscribes, so that saved offsets find the same messages as before; a new group reads it all.
+  await preloadFromOutboxes(
+    db,
+    services.map((service) => service.schema),
+    bus,
+  );
   for (const service of services) {
-    await migrate(db, service.schema, service.migrations);
     for (const subscription of service.subscriptions) await bus.subscribe(subscription);
     upstreams[service.name] = { handler: mountService(express(), service, logger) };
   }
@@ -115,6 +171,8 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       logger: logger.child({ relay: service.name }),
       // PGlite has one connection: a transaction held across a publish would wait for consumers waiting for it.
       publishOutsideTransaction: true,
+      // The published rows are the embedded mode's event log (see the bus above).
+      retentionMs: Infinity,
     });
     relays.push(relay);
     relay.start();
@@ -155,17 +213,20 @@ export async function startEmbedded(env: EmbeddedEnv): Promise<Embedded> {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [
+        () => lock.release(),
         () => db.close(),
         () => bus.close(),
         async () => {
           await Promise.all([...relays, ...workers].map((loop) => loop.stop()));
           mail.close();
         },
+        () => realtime.close(),
       ],
     },
     drain,
   );
   gateway.attachUpgrades(running.server);
+  for (const service of services) service.attachServer?.(running.server);
   config.publicUrl = publicUrlFor(running.port);
   logger.info({ port: running.port, dataDir }, `listening on ${running.url}`);
   return { ...running, logger };

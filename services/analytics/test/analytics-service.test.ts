@@ -9,6 +9,7 @@ import {
   CirrusCreatedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
+  LinkClickedSchema,
   LinkPageChangedSchema,
   MessageSentSchema,
   VellumCreatedSchema,
@@ -316,6 +317,9 @@ describe('analytics service', () => {
         username: ann.username,
         version: 1,
       });
+      for (let i = 0; i < 3; i++) {
+        await h.linkEvent(LinkClickedSchema, ann.id, { linkId: randomUUID(), ownerId: ann.id });
+      }
       for (let i = 0; i < 2; i++) {
         await h.messagingEvent(MessageSentSchema, randomUUID(), {
           messageId: randomUUID(),
@@ -342,6 +346,7 @@ describe('analytics service', () => {
         messagesSent: 2,
         follows: 1,
         linkPagesChanged: 1,
+        linkClicks: 3,
       });
 
       const { body } = await h.as(admin).get('/api/admin/series').expect(200);
@@ -350,6 +355,20 @@ describe('analytics service', () => {
       expect(days.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
       expect(days[0]).toMatchObject({ signUps: 0, messagesSent: 0 });
       expect(Date.parse(days[1]!.day) - Date.parse(days[0]!.day)).toBe(86_400_000);
+    });
+
+    it('counts a recorded LinkClicked once on its day: its redelivery changes nothing', async () => {
+      const ownerId = randomUUID();
+      const click = { linkId: randomUUID(), ownerId };
+      const before = await today();
+      const id = await h.linkEvent(LinkClickedSchema, ownerId, click);
+      const once = await today();
+      expect(once).toEqual({ ...before, linkClicks: before.linkClicks + 1 });
+      await h.linkEvent(LinkClickedSchema, ownerId, click, id);
+      await h.linkEvent(LinkClickedSchema, ownerId, { ...click, linkId: randomUUID() }, id);
+      // A later event of the same key is applied after the repeats (per-key order): they have been handled by then.
+      await h.linkEvent(LinkPageChangedSchema, ownerId, { ownerId, version: 1 });
+      expect(await today()).toEqual({ ...once, linkPagesChanged: once.linkPagesChanged + 1 });
     });
 
     it('refuses a number of days it cannot give', async () => {

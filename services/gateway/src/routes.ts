@@ -26,7 +26,7 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/verification\/email$/ },
   { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
-  { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+\/profile$/ },
+  { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+\/(profile|delete)$/ },
   { service: 'identity', pattern: /^\/dev\/mailbox$/, loopbackOnly: true },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
   {
@@ -103,4 +103,6 @@ export const rateLimitedCalls: RateRule[] = [
     pattern: /^\/api\/password-reset(\/send|\/token)?$/,
     errorShape: 'statusErrorMessage',
   },
+  // Account deletion spends the password: it shares sign-in's limit.
+  { name: 'signin', method: 'POST', pattern: /^\/api\/cirrus\/[^/]+\/delete$/, errorShape: 'error' },
 ];

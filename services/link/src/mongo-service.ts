@@ -1,29 +1,32 @@
 import type { EventBus, ServiceDefinition } from '@vellum/platform';
-import {
-  createMongoOutboxRelay,
-  type Collection,
-  type Document,
-  type MongoDatabase,
-} from '@vellum/platform/mongo';
+import { createMongoOutboxRelay, type MongoDatabase } from '@vellum/platform/mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
-import { mongoLinkRepository, prepareLinkCollections } from './store/mongo-link-repository';
+import {
+  linkOutboxCollections,
+  mongoLinkRepository,
+  prepareLinkCollections,
+} from './store/mongo-link-repository';
 import { linkDefinition } from './service';
 
-export { mongoLinkRepository, prepareLinkCollections } from './store/mongo-link-repository';
+export {
+  linkOutboxCollections,
+  mongoLinkRepository,
+  prepareLinkCollections,
+} from './store/mongo-link-repository';
 
 // Apart from service.ts so that the embedded mode, which runs link on Postgres, never loads the MongoDB driver.
 
 /**
  * The link service on MongoDB (distributed mode): creates its collections' indexes, and runs the relay of the
- * events its page documents carry as a worker (started before it serves, stopped while it drains). No migrations.
+ * events its page and click documents carry as a worker (started before it serves, stopped while it drains). No migrations.
  */
 export async function createMongoLinkService(
   ports: Omit<LinkPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
 ): Promise<ServiceDefinition> {
   const collections = await prepareLinkCollections(ports.database);
   const relay = createMongoOutboxRelay({
-    collections: [collections.versions as unknown as Collection<Document>],
+    collections: linkOutboxCollections(collections),
     locks: ports.database.collection('outbox_locks'),
     bus: ports.bus,
     logger: ports.logger.child({ relay: 'link' }),

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { createOutboxRelay, migrate, type Db } from '@vellum/platform';
-import { createMongoOutboxRelay, connectMongo, type Collection, type Document } from '@vellum/platform/mongo';
+import { createMongoOutboxRelay, connectMongo } from '@vellum/platform/mongo';
 import { createPgDb } from '@vellum/platform/postgres';
 import { createPgliteDb } from '@vellum/platform/pglite';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkRepository } from '../src/service';
-import { mongoLinkRepository, prepareLinkCollections } from '../src/mongo-service';
+import { linkOutboxCollections, mongoLinkRepository, prepareLinkCollections } from '../src/mongo-service';
 import { repositoryContract, type RepositoryUnderTest } from './support/repository.contract';
 
 const logger = pino({ level: 'silent' });
@@ -45,7 +45,7 @@ describeWithServer('MONGO_URL', "the link repository on MongoDB's protocol (Ferr
       pages: mongoLinkRepository(collections),
       relay: (bus) =>
         createMongoOutboxRelay({
-          collections: [collections.versions as unknown as Collection<Document>],
+          collections: linkOutboxCollections(collections),
           locks: database.collection('outbox_locks'),
           bus,
           logger,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   decodePayload,
   LINK_DEFAULT_COLORS,
+  LinkClickedSchema,
   LinkPageChange,
   LinkPageChangedSchema,
   linkMessages,
@@ -312,6 +313,47 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     // A deleted link redirects nowhere any more.
     await h.as(gus).delete(`/api/link/${blog._id}`);
     expect((await go(`/api/link/go/${blog._id}`)).status).toBe(404);
+    h.clock.now = new Date('2026-01-01T00:00:00Z');
+  });
+
+  it('publishes exactly one LinkClicked per counted click, keyed by the owner, with nothing of the visitor', async () => {
+    const joy = await h.person('Joy');
+    const site = await add(joy, 'site');
+    h.clock.now = new Date('2026-02-03T04:05:06Z');
+    const before = await outboxRows(h);
+    const res = await h
+      .as()
+      .get(`/api/link/go/${site._id}?utm=secret`)
+      .set('User-Agent', 'Visitor-Agent/1.0')
+      .set('Referer', 'https://visitor.example.com/private')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .redirects(0);
+    expect(res.status).toBe(302);
+    // The click and its event are written together; an unknown link writes neither.
+    expect(await outboxRows(h)).toBe(before + 1);
+    expect((await h.as().get(`/api/link/go/${randomUUID()}`).redirects(0)).status).toBe(404);
+    expect(await outboxRows(h)).toBe(before + 1);
+
+    const isClick = (m: { key: string; type: string }) =>
+      m.key === joy.id && m.type === LinkClickedSchema.typeName;
+    const [message] = await eventually(() => {
+      const found = h.published.filter(isClick);
+      return found.length > 0 ? found : undefined;
+    });
+    const envelope = unpackEnvelope(message!.value);
+    expect(envelope).toMatchObject({ producer: 'link', aggregateId: joy.id });
+    expect(decodePayload(envelope, LinkClickedSchema)).toEqual(
+      expect.objectContaining({
+        linkId: site._id,
+        ownerId: joy.id,
+        clickedAt: expect.objectContaining({ seconds: BigInt(Date.parse('2026-02-03T04:05:06Z') / 1000) }),
+      }),
+    );
+    expect(new Set(h.published.filter(isClick).map((m) => m.id)).size).toBe(1);
+    const text = Buffer.from(message!.value).toString('latin1');
+    for (const trace of ['Visitor-Agent', 'visitor.example.com', '203.0.113.9', 'utm', 'secret']) {
+      expect(text).not.toContain(trace);
+    }
     h.clock.now = new Date('2026-01-01T00:00:00Z');
   });
 

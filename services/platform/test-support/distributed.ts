@@ -39,11 +39,13 @@ export function describeDistributed(
           SESSION_SECRET: randomBytes(32).toString('hex'),
           INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
         };
-        // MONGO_URL too when set: the services on MongoDB (link) read it, the others ignore it.
+        // MONGO_URL too when set: the services on MongoDB (link) read it, the others ignore it; REDIS_URL for those
+        // that share state through Redis (messaging's socket.io adapter and send limit).
         const mongoUrl = process.env.MONGO_URL;
         const stores = {
           DATABASE_URL: databaseUrl,
           KAFKA_BROKERS: brokers,
+          REDIS_URL: redisUrl,
           ...(mongoUrl && { MONGO_URL: mongoUrl }),
         };
         const [identity, ...others] = await Promise.all([

@@ -17,10 +17,12 @@ export {
   type SignedIn,
 } from './accounts';
 export { freePort, repoRoot, serviceEntry, startServiceProcess, type ServiceProcess } from './processes';
+export { loadsModule } from './loads-module';
 export { describeDistributed, type DistributedProduct } from './distributed';
 export { identityApiSuite } from './api/identity-api.suite';
 export { socialApiSuite } from './api/social-api.suite';
 export { actionApiSuite } from './api/action-api.suite';
 export { profileApiSuite } from './api/profile-api.suite';
 export { linkApiSuite } from './api/link-api.suite';
+export { messagingApiSuite } from './api/messaging-api.suite';
 export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';

@@ -4,7 +4,10 @@ import pino from 'pino';
 import request from 'supertest';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
+  CirrusProfileChangedSchema,
   packEnvelope,
+  timestampFromDate,
   Topics,
   type DescMessage,
   type MessageInitShape,
@@ -140,6 +143,33 @@ export async function standaloneService(
     return cirrus;
   };
 
+  /** identity's CirrusProfileChanged for a cirrus announced before: the change over its names, no image by default. */
+  const changeProfile = (
+    cirrus: { id: string; username: string; displayName: string },
+    change: { username?: string; displayName?: string; image?: string },
+    id?: string,
+  ) =>
+    eventsOf('identity', Topics.identityCirrus)(
+      CirrusProfileChangedSchema,
+      cirrus.id,
+      {
+        cirrusId: cirrus.id,
+        username: change.username ?? cirrus.username,
+        displayName: change.displayName ?? cirrus.displayName,
+        image: change.image ?? '',
+      },
+      id,
+    );
+
+  /** identity's CirrusDeleted for a cirrus announced before (the same `id` again is the event redelivered). */
+  const deleteCirrus = (cirrus: { id: string; username: string }, id?: string) =>
+    eventsOf('identity', Topics.identityCirrus)(
+      CirrusDeletedSchema,
+      cirrus.id,
+      { cirrusId: cirrus.id, username: cirrus.username, deletedAt: timestampFromDate(clock.now) },
+      id,
+    );
+
   return {
     app,
     db,
@@ -150,6 +180,8 @@ export async function standaloneService(
     deliver,
     eventsOf,
     announceCirrus,
+    changeProfile,
+    deleteCirrus,
     async close() {
       await relay.stop();
       await bus.close();

@@ -12,7 +12,8 @@ import { apiSecurityHeaders } from './http/security-headers';
 import { vellumRoutes } from './http/vellum-routes';
 import { scoreRoutes } from './http/score-routes';
 import { listRoutes } from './http/list-routes';
-import { authorProjection } from './events/author-projection';
+import { exportRoutes } from './http/export-routes';
+import { peopleProjection } from './events/people-projection';
 import { createPublicListCache } from './http/public-list-cache';
 
 /** How long the showcase and the creators are kept between this replica's own writes. */
@@ -40,6 +41,7 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
   router.use(vellumRoutes(ctx));
   router.use(scoreRoutes(ctx));
   router.use(listRoutes(ctx, publicLists));
+  router.use(exportRoutes(ctx));
   return {
     name: 'vellum',
     schema: SCHEMA,
@@ -50,7 +52,7 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
       ...parkedEventsMigrations(SCHEMA),
     ],
     router,
-    subscriptions: [authorProjection(ports.db, () => publicLists.clear())],
+    subscriptions: [peopleProjection(ports.db, () => publicLists.clear())],
     // A document may be 512 KB of JSON, sent as a JSON string inside the body (escaping adds to it).
     bodyLimit: '2mb',
   };

@@ -4,12 +4,13 @@ import { vellumExtensions, type VellumExtensionOverrides } from '@vellum/proto/e
 import { texts } from '../texts';
 import { HighlightedCodeBlock } from './codeHighlight';
 import { lowlight } from './lowlight';
+import { MarkdownPaste } from './markdownPaste';
 import './commands';
 
 /**
  * The editor's extensions: the vellum document schema from @vellum/proto (the one the service validates against),
  * with the code block highlighted (same name and attributes; `codeHighlight.ts`), plus client-only behaviour that adds no node, mark
- * or attribute: undo/redo, drop and gap cursors, the placeholder.
+ * or attribute: undo/redo, drop and gap cursors, the placeholder, pasting Markdown as formatted content.
  *
  * The casts only bridge two declaration flavours of the same @tiptap/core (proto's are read as CommonJS); the
  * bundle holds one copy.
@@ -19,7 +20,14 @@ export function editorExtensions(placeholder = ''): AnyExtension[] {
   const schema = vellumExtensions({
     codeBlock: codeBlock as unknown as VellumExtensionOverrides['codeBlock'],
   }) as unknown as AnyExtension[];
-  return [...schema.map(accessible), UndoRedo, Dropcursor, Gapcursor, Placeholder.configure({ placeholder })];
+  return [
+    ...schema.map(accessible),
+    UndoRedo,
+    Dropcursor,
+    Gapcursor,
+    Placeholder.configure({ placeholder }),
+    MarkdownPaste,
+  ];
 }
 
 /**

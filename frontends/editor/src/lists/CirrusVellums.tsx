@@ -16,6 +16,7 @@ import type { ViewedCirrus } from '../api/types';
 import { texts } from '../texts';
 import { useOwnerSearch } from './useOwnerSearch';
 import { VellumListView } from './VellumListView';
+import { ExportAllButton } from '../markdown/ExportAllButton';
 
 export function cirrusName(cirrus: ViewedCirrus): string {
   return cirrus.displayName || cirrus.display_name || cirrus.username;
@@ -89,6 +90,7 @@ export function CirrusVellums({ username, publicOnly }: CirrusVellumsProps) {
               <Link to={paths.newVellum()} className="btn btn-info">
                 {texts.newVellum}
               </Link>
+              <ExportAllButton username={username} />
             </>
           ) : null
         }

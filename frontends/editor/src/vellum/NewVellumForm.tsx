@@ -9,6 +9,8 @@ import { SmallToolbar } from '../editor/toolbar/SmallToolbar';
 import { loadDocument, useVellumEditor } from '../editor/useVellumEditor';
 import { texts } from '../texts';
 import { draftKey, drafts } from './drafts';
+import { ImportMarkdown } from '../markdown/ImportMarkdown';
+import { usePasteNotices } from '../markdown/usePasteNotices';
 import { ErrorAlert } from './ErrorAlert';
 import { TitleField } from './TitleField';
 import { useCtrlEnter } from './useCtrlEnter';
@@ -77,6 +79,7 @@ export function NewVellumForm({ username }: { username: string }) {
     },
   });
 
+  usePasteNotices(editor);
   const typed = title !== '' || textHasContent(text);
   useDraftAutosave({ enabled: ready && !creating, key, title, text, dirty: typed });
 
@@ -93,29 +96,31 @@ export function NewVellumForm({ username }: { username: string }) {
 
   return (
     <Container className="py-4 vellum-page" data-testid="new-vellum-page">
-      <Link to={username ? paths.vellums(username) : paths.welcome()} className="small">
-        ← {texts.myVellums}
-      </Link>
-      <ErrorAlert message={error} onClose={() => form.setServerError(null)} />
-      <div className="mt-2 mb-2">
-        <TitleField
-          value={title}
-          onChange={setTitle}
-          onDone={() => editor?.commands.focus('start')}
-          autoFocus
-        />
-      </div>
-      <Badge bg="info" text="dark" className="mb-2">
-        {texts.vellumOfKnowledge}
-      </Badge>
-      {editor ? <SmallToolbar editor={editor} /> : null}
-      <EditorContent editor={editor} className="vellum-editor is-editing mt-2" />
-      <div className="d-flex align-items-center gap-2 mt-3">
-        <Button variant="info" onClick={() => void create()} disabled={creating}>
-          {texts.createVellum}
-        </Button>
-        <small className="text-secondary">Control + Enter</small>
-      </div>
+      <ImportMarkdown>
+        <Link to={username ? paths.vellums(username) : paths.welcome()} className="small">
+          ← {texts.myVellums}
+        </Link>
+        <ErrorAlert message={error} onClose={() => form.setServerError(null)} />
+        <div className="mt-2 mb-2">
+          <TitleField
+            value={title}
+            onChange={setTitle}
+            onDone={() => editor?.commands.focus('start')}
+            autoFocus
+          />
+        </div>
+        <Badge bg="info" text="dark" className="mb-2">
+          {texts.vellumOfKnowledge}
+        </Badge>
+        {editor ? <SmallToolbar editor={editor} /> : null}
+        <EditorContent editor={editor} className="vellum-editor is-editing mt-2" />
+        <div className="d-flex align-items-center gap-2 mt-3">
+          <Button variant="info" onClick={() => void create()} disabled={creating}>
+            {texts.createVellum}
+          </Button>
+          <small className="text-secondary">Control + Enter</small>
+        </div>
+      </ImportMarkdown>
       <LoadingOverlay show={creating} delay={CREATE_OVERLAY_DELAY_MS} label="Creating the Vellum…" />
     </Container>
   );

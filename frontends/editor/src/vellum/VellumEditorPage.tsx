@@ -14,6 +14,8 @@ import { DraftOffer } from './DraftOffer';
 import { ErrorAlert } from './ErrorAlert';
 import { failureMessage } from './errors';
 import { LeavePrompt } from './LeavePrompt';
+import { ExportMarkdownButton } from '../markdown/ExportMarkdownButton';
+import { usePasteNotices } from '../markdown/usePasteNotices';
 import { OwnerControls } from './OwnerControls';
 import { ScoreBadge } from './ScoreBadge';
 import { TitleField } from './TitleField';
@@ -31,6 +33,7 @@ export interface VellumEditorPageProps {
 export function VellumEditorPage({ vellum, isOwner }: VellumEditorPageProps) {
   const editing = useVellumEditing(vellum, isOwner);
   const { editor, editMode, setError } = editing;
+  usePasteNotices(editor);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { blocker, allowLeaving } = useLeavePrompt(editing.unsaved);
@@ -93,6 +96,7 @@ export function VellumEditorPage({ vellum, isOwner }: VellumEditorPageProps) {
           <span>{texts.vellumBy(authorName(author))}</span>
         )}
         {vellum.is_public ? <ScoreBadge vellumId={vellum.i} isOwner={isOwner} /> : null}
+        <ExportMarkdownButton vellumId={vellum.i} onError={setError} />
       </div>
       {isOwner ? (
         <OwnerControls

@@ -3,11 +3,11 @@ import { NotFound } from '@vellum/ui/core';
 import { Layout } from '../chrome/Layout';
 import { RemoteRoute } from '../federation/RemoteRoute';
 import { lazySection } from '../federation/RetryableLazy';
-import HallPage from '../pages/HallPage';
 import WelcomePage from '../pages/WelcomePage';
 import type { InfoPageName } from '../pages/content/InfoPage';
 
 // Sections of the shell loaded on first visit (the spec: Cirrus loads lazily), each with its own chunk.
+const HallPage = lazySection('hall', 'Hall', () => import('../pages/HallPage'));
 const CirrusPage = lazySection('cirrus', 'Cirrus', () => import('../pages/CirrusPage'));
 const EditProfilePage = lazySection(
   'edit-profile',
@@ -17,6 +17,7 @@ const EditProfilePage = lazySection(
 const FollowersPage = lazySection('followers', 'Followers', () => import('../pages/social/FollowersPage'));
 const FollowingPage = lazySection('following', 'Following', () => import('../pages/social/FollowingPage'));
 const SearchPage = lazySection('search', 'Search', () => import('../pages/social/SearchPage'));
+const AdminPage = lazySection('admin', 'Analytics', () => import('../pages/admin/AdminPage'));
 const AboutPage = lazySection('about', 'About', () => import('../pages/content/AboutPage'));
 const RussianPage = lazySection(
   'russian',
@@ -65,8 +66,8 @@ export const routes: RouteObject[] = [
       { path: '/', element: <WelcomePage /> },
       { path: '/hall', element: <HallPage /> },
       { path: '/about', element: <AboutPage /> },
-      // The analytics admin page arrives with its own issue; until then it is Not Found for everyone.
-      { path: '/admin', element: <NotFound /> },
+      // Not Found unless the analytics service says the viewer is an admin.
+      { path: '/admin', element: <AdminPage /> },
 
       { path: '/cirrus/:username', element: <CirrusPage /> },
       { path: '/cirrus/:username/vellums', element: <RemoteRoute remote="editor" module="VellumListPage" /> },

@@ -4,8 +4,10 @@ import { paths, type SignedCirrus } from '@vellum/ui/core';
 import { QueryScope } from '../app/queryScope';
 import { SignatureMenu } from './SignatureMenu';
 import { useActionsSnippet, useUnreadMessages } from './useChromeCounts';
+import { useMessageSignal } from './useMessageSignal';
 
 function Counts({ signedCirrus }: { signedCirrus: SignedCirrus }) {
+  useMessageSignal(signedCirrus);
   const unread = useUnreadMessages();
   const actions = useActionsSnippet();
   return (

@@ -13,10 +13,13 @@ async function quietly<T>(what: string, call: () => Promise<T>): Promise<T | nul
   }
 }
 
+/** The unread count's query key (with the username); the realtime signal and the messenger refresh it. */
+export const UNREAD_MESSAGES_KEY = 'unread-messages';
+
 export function useUnreadMessages(): number {
   const { signedCirrus } = useSession();
   const { data } = useQuery({
-    queryKey: ['unread-messages', signedCirrus?.username],
+    queryKey: [UNREAD_MESSAGES_KEY, signedCirrus?.username],
     enabled: Boolean(signedCirrus),
     queryFn: () =>
       quietly('the unread count', () => api.get<{ unreadMessages: number }>('/api/unread-messages')),

@@ -3,6 +3,7 @@ import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { Avatar, LoadingOverlay, NotFound, paths, useIsOwner, useSession, useTitle } from '@vellum/ui/core';
 import { FollowButton } from './social/FollowButton';
+import { MessageButton } from './social/MessageButton';
 import { ProfileCounts } from './social/ProfileCounts';
 import { useFollow } from './social/useFollow';
 import { cirrusName, useViewedCirrus } from './social/useViewedCirrus';
@@ -60,6 +61,7 @@ export default function CirrusPage() {
                   onToggle={follow.toggle}
                 />
               ) : null}
+              {signedCirrus && !owner ? <MessageButton username={cirrus.username} /> : null}
             </div>
             <p className="text-secondary mb-2">@{cirrus.username}</p>
             {cirrus.location ? <p className="mb-2">{cirrus.location}</p> : null}

@@ -1,13 +1,16 @@
 import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
   CirrusUnfollowedSchema,
+  timestampDate,
   Topics,
 } from '@vellum/proto';
 import { peopleStore } from '../store/people-store';
 import { SCHEMA } from '../store/migrations';
+import { eraseCirrus } from './erase-cirrus';
 
 /**
  * Who is who (identity.cirrus.v1) and who follows whom (social.follow.v1), each event applied once (inbox); the
@@ -21,6 +24,8 @@ export function peopleProjection(db: Db): Subscription {
     group: 'action',
     consumer: 'people',
     topics: [Topics.identityCirrus, Topics.socialFollow],
+    // Both tables are this projection's alone: a replay empties them and rebuilds them from the first event.
+    owns: ['cirri', 'follows'],
     on: [
       onEvent(CirrusCreatedSchema, (tx, e) =>
         peopleStore.named(tx, { id: e.cirrusId, username: e.username, displayName: e.displayName }),
@@ -28,6 +33,7 @@ export function peopleProjection(db: Db): Subscription {
       onEvent(CirrusProfileChangedSchema, (tx, e) =>
         peopleStore.named(tx, { id: e.cirrusId, username: e.username, displayName: e.displayName }),
       ),
+      onEvent(CirrusDeletedSchema, (tx, e) => eraseCirrus(tx, e.cirrusId, e.deletedAt ? timestampDate(e.deletedAt) : new Date())),
       onEvent(CirrusFollowedSchema, async (tx, e) => {
         await peopleStore.seen(tx, { id: e.followerId, username: e.followerUsername });
         await peopleStore.seen(tx, { id: e.followeeId, username: e.followeeUsername });

@@ -92,6 +92,32 @@ export const actionStore = {
     ]);
   },
 
+  /**
+   * A deleted cirrus's actions: its own list, and the requests it made on others' lists. Answers the requests that
+   * were still open on others' lists (their owners' outstanding counts move).
+   */
+  async removeCirrus(tx: Queryable, cirrusId: string): Promise<Array<{ id: string; ownerId: string }>> {
+    const { rows } = await tx.query<{ id: string; owner_id: string; state: string; requester_id: string | null }>(
+      `DELETE FROM action.actions WHERE owner_id = $1 OR requester_id = $1
+       RETURNING id, owner_id, state, requester_id`,
+      [cirrusId],
+    );
+    await tx.query(`DELETE FROM action.lists WHERE owner_id = $1`, [cirrusId]);
+    return rows
+      .filter((r) => r.owner_id !== cirrusId && r.state === 'open')
+      .map((r) => ({ id: r.id, ownerId: r.owner_id }));
+  },
+
+  /** The owners (sorted) of the open requests a cirrus made on others' lists. */
+  async ownersRequestedBy(q: Queryable, requesterId: string): Promise<string[]> {
+    const { rows } = await q.query<{ owner_id: string }>(
+      `SELECT DISTINCT owner_id FROM action.actions
+        WHERE requester_id = $1 AND owner_id <> $1 AND state = 'open' ORDER BY owner_id`,
+      [requesterId],
+    );
+    return rows.map((r) => r.owner_id);
+  },
+
   /** Open action requests the owner has received. */
   async outstanding(q: Queryable, ownerId: string): Promise<number> {
     const { rows } = await q.query<{ n: number | string }>(

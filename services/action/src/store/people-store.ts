@@ -56,4 +56,10 @@ export const peopleStore = {
     );
     return rows.length === 1;
   },
+
+  /** A deleted cirrus: its name and its follows both ways. */
+  async remove(q: Queryable, cirrusId: string): Promise<void> {
+    await q.query(`DELETE FROM action.follows WHERE follower_id = $1 OR followee_id = $1`, [cirrusId]);
+    await q.query(`DELETE FROM action.cirri WHERE id = $1`, [cirrusId]);
+  },
 };

@@ -4,10 +4,12 @@ import {
   ActionCreatedSchema,
   ActionRequestedSchema,
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
   CirrusSignedInSchema,
   CirrusVerifiedSchema,
+  LinkClickedSchema,
   LinkPageChangedSchema,
   MessageSentSchema,
   Topics,
@@ -66,6 +68,11 @@ export function analyticsProjection(db: Db): Subscription {
           lastName: e.lastName,
         }),
       ),
+      // A deleted account: its row and active days go; the daily counters stay (they name nobody).
+      onEventAt(CirrusDeletedSchema, async (tx, e) => {
+        await cirriStore.remove(tx, e.cirrusId);
+        await dailyStore.forget(tx, e.cirrusId);
+      }),
       onEventAt(CirrusSignedInSchema, async (tx, e, at) => {
         await cirriStore.signedIn(tx, e.cirrusId, at);
         if (await dailyStore.active(tx, e.cirrusId, at)) await dailyStore.bump(tx, 'activeCirri', at);
@@ -87,6 +94,7 @@ export function analyticsProjection(db: Db): Subscription {
       onEventAt(ActionCompletedSchema, (tx, _e, at) => dailyStore.bump(tx, 'actionsCompleted', at)),
       onEventAt(CirrusFollowedSchema, (tx, _e, at) => dailyStore.bump(tx, 'follows', at)),
       onEventAt(LinkPageChangedSchema, (tx, _e, at) => dailyStore.bump(tx, 'linkPagesChanged', at)),
+      onEventAt(LinkClickedSchema, (tx, _e, at) => dailyStore.bump(tx, 'linkClicks', at)),
       onEventAt(MessageSentSchema, (tx, _e, at) => dailyStore.bump(tx, 'messagesSent', at)),
     ],
   });

@@ -62,4 +62,9 @@ export const cirriStore = {
     );
     return rows[0]?.email;
   },
+
+  /** A deleted cirrus: its row (email, names, counts) goes. */
+  async remove(q: Queryable, id: string): Promise<void> {
+    await q.query(`DELETE FROM analytics.cirri WHERE id = $1`, [id]);
+  },
 };

@@ -39,4 +39,9 @@ export const dailyStore = {
     );
     return rows.map((r) => ({ day: r.day, metric: r.metric, count: Number(r.count) }));
   },
+
+  /** A deleted cirrus: the days it was active go; the daily counters, which name nobody, stay. */
+  async forget(q: Queryable, cirrusId: string): Promise<void> {
+    await q.query(`DELETE FROM analytics.active_days WHERE cirrus_id = $1`, [cirrusId]);
+  },
 };

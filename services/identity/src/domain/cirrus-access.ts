@@ -19,8 +19,9 @@ export function viewableCirrus<C extends { id: string; emailVerifiedAt: Date | n
 export function editableCirrus<C extends { id: string; emailVerifiedAt: Date | null }>(
   cirrus: C | null,
   caller: Caller,
+  ownerOnly: string = profileMessages.ownerOnly,
 ): C {
   const visible = viewableCirrus(cirrus, caller.id);
-  if (visible.id !== caller.id) throw new Forbidden(profileMessages.ownerOnly);
+  if (visible.id !== caller.id) throw new Forbidden(ownerOnly);
   return visible;
 }

@@ -2,6 +2,7 @@ import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { eventEmitter, type Queryable } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusProfileChangedSchema,
   CirrusSignedInSchema,
   CirrusVerifiedSchema,
@@ -72,6 +73,15 @@ export const cirrusEvents = {
         location: c.location,
         summary: c.summary,
       },
+      at,
+    ),
+  /** The account is gone: every service removes or anonymises what it holds of this cirrus. */
+  deleted: (tx: Queryable, c: CirrusFacts, at: Date) =>
+    emit(
+      tx,
+      c.id,
+      CirrusDeletedSchema,
+      { cirrusId: c.id, username: c.username, deletedAt: timestampFromDate(at) },
       at,
     ),
 };

@@ -31,6 +31,8 @@ export function outstandingProjection(db: Db): Subscription {
     consumer: 'outstanding-actions',
     // One subscription for both topics: a Kafka consumer group's members must all subscribe to the same topics.
     topics: [Topics.actionAction, Topics.linkPage],
+    // Both tables are this projection's alone: a replay empties them and rebuilds them from the first event.
+    owns: ['outstanding_actions', 'link_colors'],
     on: [
       ...ACTION_EVENTS.map((schema) =>
         onEvent(schema, (tx, event) => outstandingStore.set(tx, event.ownerId, event.outstandingActions)),

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { bodyOf, callerOf, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
-import { profileMessages, profileSchema } from '@vellum/proto';
+import { bodyOf, callerOf, errorShape, maybeCallerOf, paramOf, SESSION_COOKIE } from '@vellum/platform';
+import { deleteAccountMessages, deleteAccountSchema, profileMessages, profileSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { viewedCirrusView } from '../domain/cirrus-views';
+import { deleteAccount } from '../use-cases/delete-account';
 import { editProfile } from '../use-cases/edit-profile';
 import { viewCirrus } from '../use-cases/view-cirrus';
 
@@ -21,6 +22,15 @@ export function cirrusRoutes(ctx: IdentityContext): Router {
     const profile = bodyOf(req, profileSchema);
     const cirrus = await editProfile(ctx, caller, { username: paramOf(req, 'username'), profile });
     res.json({ viewedCirrus: viewedCirrusView(cirrus, caller.id) });
+  });
+
+  // Account deletion, confirmed with the password in the body (a POST: a DELETE with a body is not portable).
+  router.post('/api/cirrus/:username/delete', async (req, res) => {
+    const caller = callerOf(req, deleteAccountMessages.signIn);
+    const input = bodyOf(req, deleteAccountSchema);
+    await deleteAccount(ctx, caller, { username: paramOf(req, 'username'), ...input });
+    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+    res.json({});
   });
 
   return router;

@@ -138,6 +138,17 @@ export const cirrusStore = {
     return rows[0] ? toRecord(rows[0]) : null;
   },
 
+  /**
+   * Removes the account and everything identity keeps about it: its tokens (by the foreign key's cascade), its
+   * projected counts and link colours, and mail still waiting for its address. The username and email are free again.
+   */
+  async deleteAccount(db: Queryable, cirrus: { id: string; email: string }): Promise<void> {
+    await db.query(`DELETE FROM identity.mail_outbox WHERE email = $1`, [cirrus.email]);
+    await db.query(`DELETE FROM identity.outstanding_actions WHERE cirrus_id = $1`, [cirrus.id]);
+    await db.query(`DELETE FROM identity.link_colors WHERE cirrus_id = $1`, [cirrus.id]);
+    await db.query(`DELETE FROM identity.cirri WHERE id = $1`, [cirrus.id]);
+  },
+
   async markVerified(db: Queryable, id: string, at: Date): Promise<void> {
     await db.query(
       `UPDATE identity.cirri SET email_verified_at = COALESCE(email_verified_at, $2) WHERE id = $1`,

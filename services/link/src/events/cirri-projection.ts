@@ -1,6 +1,7 @@
 import type { PoisonedMessage, Subscription } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusProfileChangedSchema,
   decodePayload,
   Topics,
@@ -11,7 +12,8 @@ import type { KnownCirrus, LinkRepository } from '../store/link-repository';
 /**
  * Who is who (identity.cirrus.v1): each cirrus's username, display name and image, kept on their page, each event
  * applied once through the repository's inbox (a Postgres inbox row in the same transaction, or the event id on
- * the page document in the same update). Sign-ins and verifications change nothing here.
+ * the page document in the same update). A deleted cirrus's page, versions and clicks are removed (idempotent by
+ * nature). Sign-ins and verifications change nothing here.
  */
 export function cirriProjection(
   pages: LinkRepository,
@@ -30,8 +32,12 @@ export function cirriProjection(
         const e = decodePayload(envelope, CirrusProfileChangedSchema);
         cirrus = { id: e.cirrusId, username: e.username, displayName: e.displayName, image: e.image };
       }
+      if (envelope.type === CirrusDeletedSchema.typeName) {
+        await pages.removeCirrus(message.id, decodePayload(envelope, CirrusDeletedSchema).cirrusId);
+      }
       if (cirrus) await pages.applyCirrus(message.id, cirrus);
     },
     ...(park && { park }),
+    reset: () => pages.forgetAppliedCirri(),
   };
 }

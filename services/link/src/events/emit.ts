@@ -1,5 +1,11 @@
 import { eventMessage, type BusMessage } from '@vellum/platform';
-import { LinkPageChange, LinkPageChangedSchema, timestampFromDate, Topics } from '@vellum/proto';
+import {
+  LinkClickedSchema,
+  LinkPageChange,
+  LinkPageChangedSchema,
+  timestampFromDate,
+  Topics,
+} from '@vellum/proto';
 import type { PageChange } from '../domain/page';
 import type { StoredPage } from '../store/link-repository';
 
@@ -33,6 +39,20 @@ export function pageChanged(page: StoredPage, change: PageChange, at: Date): Bus
       version: page.version,
       changedAt: timestampFromDate(at),
     },
+    occurredAt: at,
+  });
+}
+
+/**
+ * `LinkClicked` on `link.page.v1`, keyed by the owner like the page's changes: which link of whose page and when,
+ * nothing about the visitor. The repository writes it with the click itself (outbox row or the click document).
+ */
+export function linkClicked(click: { ownerId: string; linkId: string }, at: Date): BusMessage {
+  return eventMessage('link', {
+    topic: Topics.linkPage,
+    aggregateId: click.ownerId,
+    payloadSchema: LinkClickedSchema,
+    payload: { linkId: click.linkId, ownerId: click.ownerId, clickedAt: timestampFromDate(at) },
     occurredAt: at,
   });
 }

@@ -67,8 +67,23 @@ export interface LinkRepository {
   ): Promise<boolean>;
   /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
   applyCirrus(eventId: string, cirrus: KnownCirrus): Promise<boolean>;
-  /** Counts one click on the link on `day`. */
-  countClick(ownerId: string, linkId: string, day: string): Promise<void>;
+  /**
+   * Forgets which of identity's events were applied, so that a replay applies each again, in order (the cirri's
+   * names live on the pages, which are the owners' own data: nothing is emptied, the last event wins again).
+   */
+  forgetAppliedCirri(): Promise<void>;
+  /**
+   * A deleted cirrus (`CirrusDeleted`): its page, every version of it and its clicks are removed, the page first so
+   * nothing of it is served from that moment. Removing what is already gone changes nothing: a redelivered event is
+   * harmless (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
+   */
+  removeCirrus(eventId: string, cirrusId: string): Promise<void>;
+  /** Counts one click on the link on `day`, with `events` to publish, in ONE atomic write. */
+  countClick(
+    click: { ownerId: string; linkId: string; day: string },
+    events: readonly BusMessage[],
+    at: Date,
+  ): Promise<void>;
   /** The owner's click counts from `sinceDay` on. */
   clicks(ownerId: string, sinceDay: string): Promise<ClickCount[]>;
 }

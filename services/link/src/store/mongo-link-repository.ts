@@ -3,7 +3,7 @@ import {
   applyOnce,
   createOutboxIndex,
   isDuplicateKey,
-  withPendingEvents,
+  pendingEventFields,
   type Collection,
   type Document,
   type MongoDatabase,
@@ -35,8 +35,12 @@ export interface PageVersionDoc extends OutboxFields {
   links: Array<{ _id: string; label: string; url: string; position: number }>;
 }
 
-/** One click: which link of whose page, and the UTC day. Nothing about who clicked. */
-export interface ClickDoc {
+/**
+ * One click: which link of whose page, and the UTC day. Nothing about who clicked. Never changed once written but
+ * for its outbox fields: it carries its `LinkClicked` (FerretDB has no multi-document transaction, so the event
+ * lives on the one inserted document).
+ */
+export interface ClickDoc extends OutboxFields {
   _id: string;
   ownerId: string;
   linkId: string;
@@ -63,9 +67,15 @@ export interface LinkCollections {
   clicks: Collection<ClickDoc>;
 }
 
+/** The collections whose documents carry pending events: what the relay publishes from. */
+export const linkOutboxCollections = (c: LinkCollections): Array<Collection<Document>> => [
+  c.versions as unknown as Collection<Document>,
+  c.clicks as unknown as Collection<Document>,
+];
+
 /**
  * The collections and their indexes, declared here and created at start: cirri by username, page versions by owner
- * and version, the outbox's pending versions, clicks by owner and day (the heads and link owners are read by `_id`).
+ * and version, clicks by owner and day, the outbox's pending versions and clicks (heads and link owners: by `_id`).
  */
 export async function prepareLinkCollections(database: MongoDatabase): Promise<LinkCollections> {
   const cirri = database.collection<CirrusDoc>('cirri');
@@ -75,9 +85,10 @@ export async function prepareLinkCollections(database: MongoDatabase): Promise<L
   const linkOwners = database.collection<LinkOwnerDoc>('link_owners');
   await cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
   await versions.createIndex({ ownerId: 1, version: -1 }, { name: 'versions_owner' });
-  await createOutboxIndex(versions as unknown as Collection<Document>);
   await clicks.createIndex({ ownerId: 1, day: 1 }, { name: 'clicks_owner_day' });
-  return { cirri, versions, heads, linkOwners, clicks };
+  const collections = { cirri, versions, heads, linkOwners, clicks };
+  for (const outbox of linkOutboxCollections(collections)) await createOutboxIndex(outbox);
+  return collections;
 }
 
 /** Older versions kept besides the current one (their events published): enough for a reader that just missed one. */
@@ -174,11 +185,6 @@ export function mongoLinkRepository({
         colors: next.colors,
         links: next.links.map((l) => ({ _id: l.id, label: l.label, url: l.url, position: l.position })),
       };
-      // The events ride on the inserted document: `withPendingEvents` gives the fields an update would push.
-      const outbox = withPendingEvents<PageVersionDoc>({}, events, at) as {
-        $push?: { pendingEvents: { $each: OutboxFields['pendingEvents'] } };
-        $min?: { pendingSince: Date };
-      };
       // Whose the new links are, before the version that names them (a lost write leaves a harmless extra).
       const previous =
         expectedVersion > 0 ? await versions.findOne({ _id: key(next.ownerId, expectedVersion) }) : null;
@@ -195,13 +201,8 @@ export function mongoLinkRepository({
         }
       }
       try {
-        await versions.insertOne({
-          ...doc,
-          ...(outbox.$push && {
-            pendingEvents: outbox.$push.pendingEvents.$each,
-            pendingSince: outbox.$min!.pendingSince,
-          }),
-        });
+        // The events ride on the inserted document.
+        await versions.insertOne({ ...doc, ...pendingEventFields(events, at) });
       } catch (error) {
         if (isDuplicateKey(error)) return false;
         throw error;
@@ -237,8 +238,21 @@ export function mongoLinkRepository({
         { upsert: true },
       ),
 
-    async countClick(ownerId, linkId, day) {
-      await clicks.insertOne({ _id: randomUUID(), ownerId, linkId, day });
+    async forgetAppliedCirri() {
+      await cirri.updateMany({}, { $set: { appliedEvents: [] } });
+    },
+
+    // Single-document deletes (FerretDB makes each atomic); the cirrus first, so its page is Not Found at once.
+    async removeCirrus(_eventId, cirrusId) {
+      await cirri.deleteOne({ _id: cirrusId });
+      await versions.deleteMany({ ownerId: cirrusId });
+      await heads.deleteOne({ _id: cirrusId });
+      await linkOwners.deleteMany({ ownerId: cirrusId });
+      await clicks.deleteMany({ ownerId: cirrusId });
+    },
+
+    async countClick({ ownerId, linkId, day }, events, at) {
+      await clicks.insertOne({ _id: randomUUID(), ownerId, linkId, day, ...pendingEventFields(events, at) });
     },
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {

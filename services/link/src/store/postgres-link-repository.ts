@@ -109,13 +109,26 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         return true;
       }),
 
-    async countClick(ownerId, linkId, day) {
-      await db.query(
-        `INSERT INTO link.clicks (link_id, day, owner_id, count) VALUES ($1, $2, $3, 1)
-           ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
-        [linkId, day, ownerId],
-      );
+    async forgetAppliedCirri() {
+      await db.query(`DELETE FROM link.inbox WHERE consumer = 'cirri'`);
     },
+
+    removeCirrus: (eventId, cirrusId) =>
+      db.transaction(async (tx) => {
+        if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return;
+        await tx.query(`DELETE FROM link.clicks WHERE owner_id = $1`, [cirrusId]);
+        await tx.query(`DELETE FROM link.pages WHERE owner_id = $1`, [cirrusId]);
+      }),
+
+    countClick: ({ ownerId, linkId, day }, events) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO link.clicks (link_id, day, owner_id, count) VALUES ($1, $2, $3, 1)
+             ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
+          [linkId, day, ownerId],
+        );
+        await appendOutbox(tx, SCHEMA, events);
+      }),
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {
       const { rows } = await db.query<{ link_id: string; day: string; count: number }>(

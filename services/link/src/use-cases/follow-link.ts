@@ -2,16 +2,20 @@ import { NotFound } from '@vellum/platform';
 import { linkMessages } from '@vellum/proto';
 import type { LinkContext } from '../context';
 import { dayOf } from '../domain/link-views';
+import { linkClicked } from '../events/emit';
 
 /**
  * A visitor follows a link of a page: the click is counted for the link and the UTC day (nothing about the visitor
- * is kept), and the answer is the link's STORED URL. Nothing of the request ever becomes the destination, so the
+ * is kept) and `LinkClicked` is published with it, and the answer is the link's STORED URL. Nothing of the request ever becomes the destination, so the
  * redirect cannot send anyone anywhere the owner did not put on their page.
  */
 export async function followLink(ctx: LinkContext, linkId: string): Promise<string> {
   const page = await ctx.pages.byLink(linkId);
   const link = page?.links.find((l) => l.id === linkId);
   if (!page || !link) throw new NotFound(linkMessages.linkNotFound);
-  await ctx.pages.countClick(page.ownerId, link.id, dayOf(ctx.clock()));
+  const at = ctx.clock();
+  const click = { ownerId: page.ownerId, linkId: link.id };
+  await ctx.pages.countClick({ ...click, day: dayOf(at) }, [linkClicked(click, at)], at);
+  ctx.wakeOutbox();
   return link.url;
 }

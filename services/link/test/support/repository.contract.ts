@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { createInProcessBus, eventMessage, type BusMessage, type EventBus } from '@vellum/platform';
 import { eventually } from '@vellum/platform/test-support';
-import { LINK_DEFAULT_COLORS, LinkPageChangedSchema, Topics } from '@vellum/proto';
+import { LINK_DEFAULT_COLORS, LinkClickedSchema, LinkPageChangedSchema, Topics } from '@vellum/proto';
 import type { LinkRepository } from '../../src/service';
 import type { StoredPage } from '../../src/store/link-repository';
 
@@ -23,6 +23,15 @@ const event = (page: StoredPage) =>
     aggregateId: page.ownerId,
     payloadSchema: LinkPageChangedSchema,
     payload: { ownerId: page.ownerId, version: page.version },
+    occurredAt: at,
+  });
+
+const clicked = (ownerId: string, linkId: string) =>
+  eventMessage('link', {
+    topic: Topics.linkPage,
+    aggregateId: ownerId,
+    payloadSchema: LinkClickedSchema,
+    payload: { ownerId, linkId },
     occurredAt: at,
   });
 
@@ -176,13 +185,36 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect((await t.pages.byOwner(id))!.image).toBe(profile.image);
   });
 
+  it('applies identity events again, in order, once it forgot the applied ones (a replay), and the links stay', async () => {
+    const id = randomUUID();
+    const events = [
+      { eventId: randomUUID(), cirrus: { id, username: 'Cy.One', displayName: 'Cy' } },
+      {
+        eventId: randomUUID(),
+        cirrus: { id, username: 'Cy.Two', displayName: 'Cy Two', image: 'https://example.com/c.png' },
+      },
+    ];
+    for (const e of events) expect(await t.pages.applyCirrus(e.eventId, e.cirrus)).toBe(true);
+    const v1 = { ...(await t.pages.byOwner(id))!, links: [link('y', 0)], version: 1 };
+    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+    const live = await t.pages.byOwner(id);
+
+    await t.pages.forgetAppliedCirri();
+    for (const e of events) expect(await t.pages.applyCirrus(e.eventId, e.cirrus)).toBe(true);
+    expect(await t.pages.byOwner(id)).toEqual(live);
+    expect(await t.pages.applyCirrus(events[1]!.eventId, events[1]!.cirrus)).toBe(false);
+  });
+
+  const click = (ownerId: string, linkId: string, day: string, events: BusMessage[] = []) =>
+    t.pages.countClick({ ownerId, linkId, day }, events, at);
+
   it('counts clicks per link and UTC day, concurrently, and reads them from a day on', async () => {
     const ada = owner();
     const [a, b] = [randomUUID(), randomUUID()];
-    await Promise.all(Array.from({ length: 5 }, () => t.pages.countClick(ada.id, a, '2026-02-27')));
-    await t.pages.countClick(ada.id, a, '2026-03-01');
-    await t.pages.countClick(ada.id, b, '2026-03-01');
-    await t.pages.countClick(randomUUID(), b, '2026-03-02');
+    await Promise.all(Array.from({ length: 5 }, () => click(ada.id, a, '2026-02-27')));
+    await click(ada.id, a, '2026-03-01');
+    await click(ada.id, b, '2026-03-01');
+    await click(randomUUID(), b, '2026-03-02');
     expect(await t.pages.clicks(ada.id, '2026-02-01')).toEqual([
       { linkId: a, day: '2026-02-27', count: 5 },
       ...[
@@ -191,5 +223,61 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       ].sort((x, y) => x.linkId.localeCompare(y.linkId)),
     ]);
     expect(await t.pages.clicks(ada.id, '2026-02-28')).toHaveLength(2);
+  });
+
+  it('stores each click with its event, concurrently, and publishes every one exactly once per id, none pending', async () => {
+    const ada = owner();
+    const linkId = randomUUID();
+    const events = Array.from({ length: 6 }, () => clicked(ada.id, linkId));
+    await Promise.all(events.map((e) => click(ada.id, linkId, '2026-03-01', [e])));
+    expect(await t.pages.clicks(ada.id, '2026-03-01')).toEqual([{ linkId, day: '2026-03-01', count: 6 }]);
+
+    // Two relays race; delivery is at least once, so each id is there, and nothing is left to publish after.
+    await Promise.all([t.relay(bus).flush(), t.relay(bus).flush()]);
+    await t.relay(bus).flush();
+    const ids = events.map((e) => e.id).sort();
+    const seen = await eventually(() => {
+      const mine = [...new Set(published.filter((m) => m.key === ada.id).map((m) => m.id))].sort();
+      return ids.every((id) => mine.includes(id)) ? mine : undefined;
+    });
+    expect(seen).toEqual(ids);
+    for (const e of events) expect(published.find((m) => m.id === e.id)).toEqual(e);
+    expect(await t.relay(bus).flush()).toBe(0);
+  });
+
+  it('publishes a page change and a click pending at the same time, each from its own write', async () => {
+    const ada = owner();
+    const v0 = await t.pages.ensure(ada);
+    const v1 = { ...v0, links: [link('a', 0)], version: 1 };
+    const changed = event(v1);
+    const first = clicked(ada.id, v1.links[0]!.id);
+    expect(await t.pages.replace(v1, 0, [changed], at)).toBe(true);
+    await click(ada.id, v1.links[0]!.id, '2026-03-01', [first]);
+    await t.relay(bus).flush();
+    const mine = await eventually(() => {
+      const ids = published.filter((m) => m.key === ada.id).map((m) => m.id);
+      return ids.includes(changed.id) && ids.includes(first.id) ? ids : undefined;
+    });
+    expect(new Set(mine)).toEqual(new Set([changed.id, first.id]));
+    expect(await t.relay(bus).flush()).toBe(0);
+  });
+
+  it("removes a deleted cirrus's page, versions and clicks, leaves others' alone, and can run twice", async () => {
+    const [ada, bob] = [owner(), owner()];
+    for (const who of [ada, bob]) {
+      const v0 = await t.pages.ensure(who);
+      const v1 = { ...v0, links: [link('home', 0)], version: 1 };
+      expect(await t.pages.replace(v1, 0, [event(v1)], at)).toBe(true);
+      await t.pages.countClick({ ownerId: who.id, linkId: v1.links[0]!.id, day: '2026-03-01' }, [], at);
+    }
+    const adaLink = (await t.pages.byOwner(ada.id))!.links[0]!.id;
+    await t.pages.removeCirrus(randomUUID(), ada.id);
+    await t.pages.removeCirrus(randomUUID(), ada.id);
+    expect(await t.pages.byOwner(ada.id)).toBeNull();
+    expect(await t.pages.byUsername(ada.username)).toBeNull();
+    expect(await t.pages.byLink(adaLink)).toBeNull();
+    expect(await t.pages.clicks(ada.id, '2026-01-01')).toEqual([]);
+    expect((await t.pages.byOwner(bob.id))!.links).toHaveLength(1);
+    expect(await t.pages.clicks(bob.id, '2026-01-01')).toHaveLength(1);
   });
 }

@@ -1,6 +1,7 @@
 import type { PoisonedMessage, Subscription } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusProfileChangedSchema,
   CirrusVerifiedSchema,
   decodePayload,
@@ -10,8 +11,7 @@ import {
 import type { CirrusChange, MessagingRepository } from '../store/messaging-repository';
 
 /** What one of identity's events says of a cirrus; nothing for the events this service does not need. */
-function changeOf(value: Uint8Array): CirrusChange | undefined {
-  const envelope = unpackEnvelope(value);
+function changeOf(envelope: ReturnType<typeof unpackEnvelope>): CirrusChange | undefined {
   if (envelope.type === CirrusCreatedSchema.typeName) {
     const e = decodePayload(envelope, CirrusCreatedSchema);
     return { id: e.cirrusId, username: e.username, displayName: e.displayName };
@@ -29,7 +29,8 @@ function changeOf(value: Uint8Array): CirrusChange | undefined {
 
 /**
  * Who is who (identity.cirrus.v1): each cirrus's username, display name, image and whether it is verified, each
- * event applied once through the repository's inbox. Sign-ins change nothing here.
+ * event applied once through the repository's inbox. A deleted cirrus's conversations go whole (idempotent by
+ * nature). Sign-ins change nothing here.
  */
 export function cirriProjection(
   store: MessagingRepository,
@@ -39,7 +40,11 @@ export function cirriProjection(
     group: 'messaging',
     topics: [Topics.identityCirrus],
     handler: async (message) => {
-      const change = changeOf(message.value);
+      const envelope = unpackEnvelope(message.value);
+      if (envelope.type === CirrusDeletedSchema.typeName) {
+        return store.removeCirrus(message.id, decodePayload(envelope, CirrusDeletedSchema).cirrusId);
+      }
+      const change = changeOf(envelope);
       if (change) await store.applyCirrus(message.id, change);
     },
     ...(park && { park }),

@@ -76,6 +76,13 @@ export interface StoredVellum extends VellumRef {
 export interface MessagingRepository {
   /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
   applyCirrus(eventId: string, change: CirrusChange): Promise<boolean>;
+  /**
+   * A deleted cirrus (`CirrusDeleted`): every conversation it took part in goes, whole (its messages, read marks and
+   * conversation vellums, the other participant's too), then the cirrus itself. Removing what is already gone
+   * changes nothing: a redelivered event is harmless
+   * (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
+   */
+  removeCirrus(eventId: string, cirrusId: string): Promise<void>;
   cirrus(id: string): Promise<KnownCirrus | null>;
   /** In any case. */
   cirrusByUsername(username: string): Promise<KnownCirrus | null>;

@@ -254,6 +254,17 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       const found = await c.conversations.findOne({ _id: id });
       return found && toConversation(found);
     },
+    // A conversation's parts before the conversation, so a retry after a failure still finds what is left.
+    async removeCirrus(_eventId, cirrusId) {
+      for (const conversation of await c.conversations.find({ participants: cirrusId }).toArray()) {
+        await c.messages.deleteMany({ conversation: conversation._id });
+        await c.readMarks.deleteMany({ conversation: conversation._id });
+        await c.vellums.deleteMany({ conversation: conversation._id });
+        await c.conversations.deleteOne({ _id: conversation._id });
+      }
+      await c.cirri.deleteOne({ _id: cirrusId });
+    },
+
     async conversationsOf(participant) {
       return (await c.conversations.find({ participants: participant }).toArray()).map(toConversation);
     },

@@ -147,6 +147,19 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
     async conversation(id) {
       return (await conversationWhere('c.id = $1', [id]))[0] ?? null;
     },
+    removeCirrus: (eventId, cirrusId) =>
+      db.transaction(async (tx) => {
+        if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return;
+        const theirs = `SELECT id FROM messaging.conversations WHERE participant_a = $1 OR participant_b = $1`;
+        await tx.query(`DELETE FROM messaging.messages WHERE conversation_id IN (${theirs})`, [cirrusId]);
+        await tx.query(`DELETE FROM messaging.read_marks WHERE conversation_id IN (${theirs})`, [cirrusId]);
+        await tx.query(`DELETE FROM messaging.conversation_vellums WHERE conversation_id IN (${theirs})`, [
+          cirrusId,
+        ]);
+        await tx.query(`DELETE FROM messaging.conversations WHERE id IN (${theirs})`, [cirrusId]);
+        await tx.query(`DELETE FROM messaging.cirri WHERE id = $1`, [cirrusId]);
+      }),
+
     conversationsOf: (participant) =>
       conversationWhere('c.participant_a = $1 OR c.participant_b = $1', [participant]),
 

@@ -232,4 +232,34 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect((await t.store.vellum(otherRef.id))!.title).toBe('');
     expect(await t.store.vellum(randomUUID())).toBeNull();
   });
+
+  it("removes a deleted cirrus's conversations whole and the cirrus, leaves others' alone, and can run twice", async () => {
+    const [a, b] = pair();
+    const c = randomUUID();
+    await t.store.applyCirrus(randomUUID(), {
+      id: a,
+      username: `Gone.${a.slice(0, 8)}`,
+      displayName: 'Gone',
+    });
+    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
+    const others = (await t.store.startConversation(newConversation(b, c), [], new Date(t0))).conversation;
+    const [fromA, fromC] = [message(theirs, a, 1), message(others, c, 2)];
+    for (const m of [fromA, fromC]) await t.store.addMessage(m, [], m.sentAt);
+    await t.store.addReadMark({
+      conversation: theirs.id,
+      reader: b,
+      upTo: fromA.id,
+      key: fromA.key,
+      at: new Date(t0),
+    });
+    await t.store.removeCirrus(randomUUID(), a);
+    await t.store.removeCirrus(randomUUID(), a);
+    expect(await t.store.cirrus(a)).toBeNull();
+    expect(await t.store.conversation(theirs.id)).toBeNull();
+    expect(await t.store.conversationsOf(a)).toEqual([]);
+    expect((await t.store.conversationsOf(b)).map((x) => x.id)).toEqual([others.id]);
+    expect(await t.store.message(fromA.id)).toBeNull();
+    expect(await t.store.vellum(theirs.vellums[0]!.id)).toBeNull();
+    expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [others.id]: 1 });
+  });
 }

@@ -55,6 +55,14 @@ export function withPendingEvents<T extends Document>(
   } as unknown as UpdateFilter<T>;
 }
 
+/**
+ * The outbox fields of a document INSERTED with the events it publishes (what `withPendingEvents` pushes and sets
+ * on an update): none when there are no events.
+ */
+export function pendingEventFields(messages: readonly BusMessage[], at: Date): OutboxFields {
+  return messages.length === 0 ? {} : { pendingEvents: messages.map(toPending), pendingSince: at };
+}
+
 /** The index the relay finds pending documents by; the composition root creates it at start with the others. */
 export async function createOutboxIndex(collection: Collection<Document>): Promise<void> {
   await collection.createIndex({ pendingSince: 1 }, { name: 'outbox_pending', sparse: true });

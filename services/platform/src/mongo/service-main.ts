@@ -5,6 +5,8 @@ import type { MongoServiceEnv } from '../config/service-env';
 import type { EventBus } from '../events/types';
 import { createLogger } from '../log/logger';
 import type { ServiceDefinition } from '../service/service-definition';
+import { createKafkaBus } from '../events/kafka-bus';
+import { replayOnKafka, wantsReplay } from '../service/replay-on-kafka';
 import { runMain, startOnKafka, type ServiceWithConnections } from '../service/start-on-kafka';
 import { connectMongo, type MongoConnection } from './connect';
 
@@ -29,13 +31,28 @@ export interface MongoServiceMainOptions<E extends MongoServiceEnv> {
 
 /**
  * `main.ts` of a service on MongoDB in distributed mode: reads the environment (`mongoServiceEnvShape`), connects
- * MongoDB and Kafka, builds the service and runs it until SIGTERM; `/readyz` checks MongoDB and Kafka.
+ * MongoDB and Kafka, builds the service and runs it until SIGTERM; `/readyz` checks MongoDB and Kafka. With
+ * `--replay` it rebuilds the service's projections from Kafka instead and exits 0.
  */
 export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoServiceMainOptions<E>): void {
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
     const mongo = await connectMongo({ url: env.MONGO_URL, appName: options.name, logger });
+    if (wantsReplay()) {
+      // The bus is only handed to the build (its outbox relay, never started here).
+      const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: `${options.name}-replay`, logger });
+      await replayOnKafka({
+        name: options.name,
+        brokers: env.KAFKA_BROKERS,
+        logger,
+        build: () => options.build({ env, logger, mongo, bus }),
+      }).finally(async () => {
+        await bus.close();
+        await mongo.close();
+      });
+      process.exit(0);
+    }
     await startOnKafka({
       name: options.name,
       env,

@@ -6,9 +6,11 @@ import type { Db } from '../db/db';
 import { createPgDb } from '../db/pg-db';
 import { createLogger } from '../log/logger';
 import type { ServiceDefinition } from './service-definition';
+import { replayOnKafka, wantsReplay } from './replay-on-kafka';
 import { runMain, startOnKafka, type ServiceWithConnections } from './start-on-kafka';
 
 export * from './start-on-kafka';
+export * from './replay-on-kafka';
 
 /** What a service's `build` gets: its parsed environment and the connections every service has. */
 export interface ServiceMainPorts<E> {
@@ -31,13 +33,24 @@ export interface ServiceMainOptions<E extends ServiceEnv> {
 /**
  * A service's `main.ts` in distributed mode: reads the environment (a bad one stops the process with one line naming
  * the variable), connects Postgres and Kafka, and runs the service (`startServiceProcess`) until SIGTERM. Any other
- * start failure stops the process with `<name> failed to start: ...`.
+ * start failure stops the process with `<name> failed to start: ...`. With `--replay` it rebuilds the service's
+ * projections from Kafka instead and exits 0 (`replayOnKafka`).
  */
 export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions<E>): void {
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
     const db = createPgDb({ connectionString: env.DATABASE_URL, applicationName: options.name, logger });
+    if (wantsReplay()) {
+      await replayOnKafka({
+        name: options.name,
+        brokers: env.KAFKA_BROKERS,
+        logger,
+        db,
+        build: async () => options.build({ env, logger, db, wakeOutbox: () => {} }),
+      });
+      process.exit(0);
+    }
     await startOnKafka({
       name: options.name,
       env,

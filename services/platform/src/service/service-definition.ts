@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { Migration } from '../db/db';
 import type { Subscription } from '../events/types';
@@ -23,4 +24,9 @@ export interface ServiceDefinition {
   workers?: ServiceWorker[];
   /** Largest JSON body its routes accept (default 100kb); bigger ones get 413. */
   bodyLimit?: string;
+  /**
+   * Called once with the HTTP server the service is reached through, once it listens: a service that serves more
+   * than express routes (messaging's socket.io upgrades) attaches there.
+   */
+  attachServer?: (server: Server) => void;
 }

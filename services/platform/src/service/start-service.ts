@@ -74,6 +74,7 @@ export async function startServiceProcess(
     },
     drain,
   );
+  service.attachServer?.(running.server);
   proc.logger.info({ port: running.port, service: service.name }, `listening on ${running.url}`);
   if (proc.handleSignals ?? true) exitOnSignals(running, proc.logger);
   return running;

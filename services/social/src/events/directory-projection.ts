@@ -1,5 +1,11 @@
 import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
-import { CirrusCreatedSchema, CirrusProfileChangedSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  CirrusDeletedSchema,
+  CirrusProfileChangedSchema,
+  CirrusVerifiedSchema,
+  Topics,
+} from '@vellum/proto';
 import { directoryStore } from '../store/directory-store';
 import { SCHEMA } from '../store/migrations';
 
@@ -14,6 +20,9 @@ export function directoryProjection(db: Db): Subscription {
     group: 'social',
     consumer: 'directory',
     topics: [Topics.identityCirrus],
+    // None: social.cirri also holds the follow counts and is what social.follows refers to. A replay applies every
+    // event again over it, in order; each one sets the fields it carries, so the last one wins as it did live.
+    owns: [],
     on: [
       onEvent(CirrusCreatedSchema, (tx, e) =>
         directoryStore.created(tx, { id: e.cirrusId, username: e.username, displayName: e.displayName }),
@@ -29,6 +38,8 @@ export function directoryProjection(db: Db): Subscription {
           image: e.image,
         }),
       ),
+      // A deleted account leaves the directory, its search and every followers and following list.
+      onEvent(CirrusDeletedSchema, (tx, e) => directoryStore.remove(tx, e.cirrusId)),
     ],
   });
 }

@@ -103,4 +103,31 @@ export const directoryStore = {
       [followerId, followeeId, delta],
     );
   },
+
+  /**
+   * A deleted cirrus: its follows both ways go, the counts of the cirri on their other end move back, and its entry
+   * leaves the directory. The rows whose counts move are locked in id order first, as `moveCounts` does.
+   */
+  async remove(q: Queryable, cirrusId: string): Promise<void> {
+    await q.query(
+      `SELECT id FROM social.cirri
+        WHERE id = $1
+           OR id IN (SELECT followee_id FROM social.follows WHERE follower_id = $1)
+           OR id IN (SELECT follower_id FROM social.follows WHERE followee_id = $1)
+        ORDER BY id FOR NO KEY UPDATE`,
+      [cirrusId],
+    );
+    await q.query(
+      `UPDATE social.cirri c SET followers = c.followers - 1
+         FROM social.follows f WHERE f.follower_id = $1 AND c.id = f.followee_id`,
+      [cirrusId],
+    );
+    await q.query(
+      `UPDATE social.cirri c SET following = c.following - 1
+         FROM social.follows f WHERE f.followee_id = $1 AND c.id = f.follower_id`,
+      [cirrusId],
+    );
+    await q.query(`DELETE FROM social.follows WHERE follower_id = $1 OR followee_id = $1`, [cirrusId]);
+    await q.query(`DELETE FROM social.cirri WHERE id = $1`, [cirrusId]);
+  },
 };

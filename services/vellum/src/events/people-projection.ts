@@ -1,6 +1,7 @@
 import { onEvent, projection, type Db, type Subscription } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
   CirrusUnfollowedSchema,
@@ -9,12 +10,15 @@ import {
 import { SCHEMA } from '../store/migrations';
 import { authorStore } from '../store/author-store';
 import { followStore } from '../store/follow-store';
+import { ratingStore } from '../store/rating-store';
+import { vellumStore } from '../store/vellum-store';
 
 /**
  * Keeps `vellum.authors` from identity's events (a new cirrus and every profile change set its username and display
  * name, so a renamed author shows under the new name in every list; the cached public lists are dropped after each
  * event) and `vellum.follows` from social's (the Hall's vellums of the cirri one follows). One subscription for both
- * topics: a Kafka consumer group's members must all subscribe to the same topics. Other events carry nothing kept.
+ * topics: a Kafka consumer group's members must all subscribe to the same topics. `CirrusDeleted` removes everything
+ * the service holds of that cirrus. Other events carry nothing kept.
  */
 export function peopleProjection(db: Db, onAuthorChanged: () => void = () => {}): Subscription {
   return projection({
@@ -35,6 +39,13 @@ export function peopleProjection(db: Db, onAuthorChanged: () => void = () => {})
           authorStore.upsert(tx, { id: c.cirrusId, username: c.username, displayName: c.displayName }),
         ),
       ),
+      // A deleted account: its vellums (with the scores they received), the scores it gave, its follows, its name.
+      onEvent(CirrusDeletedSchema, async (tx, e) => {
+        await ratingStore.removeByRater(tx, e.cirrusId);
+        await vellumStore.removeByOwner(tx, e.cirrusId);
+        await followStore.removeCirrus(tx, e.cirrusId);
+        await authorStore.remove(tx, e.cirrusId);
+      }),
       onEvent(CirrusFollowedSchema, (tx, e) => followStore.follow(tx, e.followerId, e.followeeId)),
       onEvent(CirrusUnfollowedSchema, (tx, e) => followStore.unfollow(tx, e.followerId, e.followeeId)),
     ],

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { vellumMessages } from '@vellum/proto';
-import { Invalid, paramOf, queryOf } from '@vellum/platform';
+import { followedVellumsLimitSchema, vellumMessages } from '@vellum/proto';
+import { callerOf, Invalid, paramOf, queryAs, queryOf } from '@vellum/platform';
 import type { VellumContext } from '../context';
 import { decodeCursor, encodeCursor } from '../domain/cursor';
 import { pageSizeOf, searchTermOf } from '../domain/listing';
@@ -8,6 +8,7 @@ import { creatorView, listItemView } from '../domain/views';
 import { discoverVellums } from '../use-cases/discover-vellums';
 import { listAuthorVellums } from '../use-cases/list-author-vellums';
 import { listCreators } from '../use-cases/list-creators';
+import { listFollowedVellums } from '../use-cases/list-followed-vellums';
 import { listShowcase } from '../use-cases/list-showcase';
 import type { PublicListCache } from './public-list-cache';
 
@@ -36,6 +37,14 @@ export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Ro
       vellums: page.vellums.map(listItemView),
       nextCursor: page.last ? encodeCursor(page.last) : null,
     });
+  });
+
+  /** The Hall: the newest public vellums of the cirri the caller follows (?limit=, 1 to 50, default 20). */
+  router.get('/api/vellums/following', async (req, res) => {
+    const caller = callerOf(req, vellumMessages.signInToFollowVellums);
+    const limit = queryAs(req, 'limit', followedVellumsLimitSchema);
+    const vellums = await listFollowedVellums(ctx, caller, { limit });
+    res.json({ vellums: vellums.map(listItemView) });
   });
 
   router.get('/api/get-showcase-vellums', async (_req, res) => {

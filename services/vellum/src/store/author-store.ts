@@ -36,4 +36,8 @@ export const authorStore = {
     const row = rows[0];
     return row ? { id: row.id, username: row.username, displayName: row.display_name } : null;
   },
+
+  async remove(db: Queryable, id: string): Promise<void> {
+    await db.query(`DELETE FROM vellum.authors WHERE id = $1`, [id]);
+  },
 };

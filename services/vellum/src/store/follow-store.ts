@@ -15,4 +15,9 @@ export const followStore = {
       followeeId,
     ]);
   },
+
+  /** A deleted cirrus: its follows both ways. */
+  async removeCirrus(db: Queryable, cirrusId: string): Promise<void> {
+    await db.query(`DELETE FROM vellum.follows WHERE follower_id = $1 OR followee_id = $1`, [cirrusId]);
+  },
 };

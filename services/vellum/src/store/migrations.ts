@@ -59,4 +59,16 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0002_follows',
+    sql: `
+      -- Who follows whom, as social's events tell it (CirrusFollowed, CirrusUnfollowed): the Hall's newest public
+      -- vellums of the cirri one follows. Kafka replays social.follow.v1 from its beginning to fill it.
+      CREATE TABLE vellum.follows (
+        follower_id uuid NOT NULL,
+        followee_id uuid NOT NULL,
+        PRIMARY KEY (follower_id, followee_id)
+      );
+    `,
+  },
 ];

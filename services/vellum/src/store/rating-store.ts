@@ -30,4 +30,21 @@ export const ratingStore = {
     );
     return rows[0] ? Number(rows[0].level) : null;
   },
+
+  /** A deleted cirrus's ratings: removed, and the totals of the vellums it had rated counted again. */
+  async removeByRater(db: Queryable, raterId: string): Promise<void> {
+    const { rows } = await db.query<{ vellum_id: string }>(
+      `DELETE FROM vellum.ratings WHERE rater_id = $1 RETURNING vellum_id`,
+      [raterId],
+    );
+    if (rows.length === 0) return;
+    await db.query(
+      `UPDATE vellum.vellums v SET rating_count = t.count, rating_sum = t.sum
+         FROM (SELECT ids.id, count(r.level)::int AS count, coalesce(sum(r.level), 0)::int AS sum
+                 FROM unnest($1::uuid[]) ids(id) LEFT JOIN vellum.ratings r ON r.vellum_id = ids.id
+                GROUP BY ids.id) t
+        WHERE v.id = t.id`,
+      [rows.map((r) => r.vellum_id)],
+    );
+  },
 };

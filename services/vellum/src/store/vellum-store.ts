@@ -134,6 +134,11 @@ export const vellumStore = {
     await db.query(`DELETE FROM vellum.vellums WHERE id = $1`, [id]);
   },
 
+  /** A deleted cirrus's vellums, with the ratings they received (the foreign key's cascade). */
+  async removeByOwner(db: Queryable, ownerId: string): Promise<void> {
+    await db.query(`DELETE FROM vellum.vellums WHERE owner_id = $1`, [ownerId]);
+  },
+
   /** One author's vellums, newest edited first; only the public ones unless `all`; optionally a text search. */
   async listByOwner(
     db: Queryable,
@@ -172,6 +177,16 @@ export const vellumStore = {
       params,
     );
     return rows.map((row) => ({ ...toSummary(row), key: { editedAt: row.edited_key, id: row.id } }));
+  },
+
+  /** The newest public vellums of the cirri `followerId` follows (the follows projection), newest edited first. */
+  async followedPublic(db: Queryable, followerId: string, limit: number): Promise<VellumSummary[]> {
+    const { rows } = await db.query<SummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM ${FROM} JOIN vellum.follows f ON f.followee_id = v.owner_id
+        WHERE f.follower_id = $1 AND v.is_public ORDER BY v.last_edited DESC, v.id DESC LIMIT $2`,
+      [followerId, limit],
+    );
+    return rows.map(toSummary);
   },
 
   /** Public vellums whose score shows, best average first (then most rated, newest). */

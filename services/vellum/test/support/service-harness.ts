@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CirrusCreatedSchema, CirrusProfileChangedSchema, Topics } from '@vellum/proto';
+import {
+  CirrusCreatedSchema,
+  CirrusFollowedSchema,
+  CirrusProfileChangedSchema,
+  CirrusUnfollowedSchema,
+  Topics,
+} from '@vellum/proto';
 import { standaloneService } from '@vellum/platform/test-support';
 import { createVellumService } from '../../src/service';
 
@@ -26,6 +32,13 @@ export async function vellumHarness(options: { ratingsRequired?: number } = {}) 
 
   /** Delivers an identity event, as identity's outbox relay would, once vellum's inbox has it. */
   const identityEvent = h.eventsOf('identity', Topics.identityCirrus);
+  const socialEvent = h.eventsOf('social', Topics.socialFollow);
+  const ends = (follower: Person, followee: Person) => ({
+    followerId: follower.id,
+    followerUsername: follower.username,
+    followeeId: followee.id,
+    followeeUsername: followee.username,
+  });
 
   return {
     ...h,
@@ -40,6 +53,11 @@ export async function vellumHarness(options: { ratingsRequired?: number } = {}) 
       ),
     renamed: (p: Person, displayName: string) =>
       identityEvent(CirrusProfileChangedSchema, p.id, { cirrusId: p.id, username: p.username, displayName }),
+    /** social's CirrusFollowed: `follower` now follows `followee` (a repeated `eventId` is the same event). */
+    followed: (follower: Person, followee: Person, eventId?: string) =>
+      socialEvent(CirrusFollowedSchema, followee.id, ends(follower, followee), eventId),
+    unfollowed: (follower: Person, followee: Person) =>
+      socialEvent(CirrusUnfollowedSchema, followee.id, ends(follower, followee)),
   };
 }
 

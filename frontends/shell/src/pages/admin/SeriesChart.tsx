@@ -9,6 +9,7 @@ const STYLES = [
   { stroke: '#0d6efd', dash: [] as number[], size: 5 },
   { stroke: '#d63384', dash: [10, 5], size: 7 },
   { stroke: '#198754', dash: [2, 4], size: 9 },
+  { stroke: '#b35900', dash: [12, 4, 2, 4], size: 3 },
 ];
 
 const dayTime = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;

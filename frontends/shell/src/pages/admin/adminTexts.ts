@@ -47,11 +47,15 @@ export const metricLabels: Record<SeriesMetric, string> = {
   messagesSent: 'Messages sent',
   follows: 'Follows',
   linkPagesChanged: 'Vielink pages changed',
+  linkClicks: 'Link clicks',
 };
 
 export const chartGroups: { title: string; metrics: SeriesMetric[] }[] = [
   { title: 'Cirri', metrics: ['signUps', 'verified', 'activeCirri'] },
   { title: 'Vellums', metrics: ['vellumsCreated', 'vellumsPublished'] },
   { title: 'Actions', metrics: ['actionsCreated', 'actionsCompleted'] },
-  { title: 'Messages, follows and vielinks', metrics: ['messagesSent', 'follows', 'linkPagesChanged'] },
+  {
+    title: 'Messages, follows and vielinks',
+    metrics: ['messagesSent', 'follows', 'linkPagesChanged', 'linkClicks'],
+  },
 ];

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vellum/identity/v1/identity.proto.
  */
 export const file_vellum_identity_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiF2ZWxsdW0vaWRlbnRpdHkvdjEvaWRlbnRpdHkucHJvdG8SEnZlbGx1bS5pZGVudGl0eS52MSKwAQoNQ2lycnVzQ3JlYXRlZBIRCgljaXJydXNfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSFAoMZGlzcGxheV9uYW1lGAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImYKDkNpcnJ1c1ZlcmlmaWVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIvCgt2ZXJpZmllZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZwoOQ2lycnVzU2lnbmVkSW4SEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEjAKDHNpZ25lZF9pbl9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiqgEKFENpcnJ1c1Byb2ZpbGVDaGFuZ2VkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFaW1hZ2UYBiABKAkSEAoIbG9jYXRpb24YByABKAkSDwoHc3VtbWFyeRgIIAEoCWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiF2ZWxsdW0vaWRlbnRpdHkvdjEvaWRlbnRpdHkucHJvdG8SEnZlbGx1bS5pZGVudGl0eS52MSKwAQoNQ2lycnVzQ3JlYXRlZBIRCgljaXJydXNfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSFAoMZGlzcGxheV9uYW1lGAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImYKDkNpcnJ1c1ZlcmlmaWVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIvCgt2ZXJpZmllZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZwoOQ2lycnVzU2lnbmVkSW4SEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEjAKDHNpZ25lZF9pbl9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiqgEKFENpcnJ1c1Byb2ZpbGVDaGFuZ2VkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFaW1hZ2UYBiABKAkSEAoIbG9jYXRpb24YByABKAkSDwoHc3VtbWFyeRgIIAEoCSJkCg1DaXJydXNEZWxldGVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * CirrusCreated: an account was signed up (its email is not yet verified).
@@ -216,4 +216,40 @@ export type CirrusProfileChanged = Message<"vellum.identity.v1.CirrusProfileChan
  */
 export const CirrusProfileChangedSchema: GenMessage<CirrusProfileChanged> = /*@__PURE__*/
   messageDesc(file_vellum_identity_v1_identity, 3);
+
+/**
+ * CirrusDeleted: the cirrus deleted its account. Every service removes or anonymises that cirrus's data;
+ * the username is free again from this moment.
+ *
+ * @generated from message vellum.identity.v1.CirrusDeleted
+ */
+export type CirrusDeleted = Message<"vellum.identity.v1.CirrusDeleted"> & {
+  /**
+   * Id of the cirrus (uuid).
+   *
+   * @generated from field: string cirrus_id = 1;
+   */
+  cirrusId: string;
+
+  /**
+   * Handle the cirrus had.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * When the account was deleted.
+   *
+   * @generated from field: google.protobuf.Timestamp deleted_at = 3;
+   */
+  deletedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vellum.identity.v1.CirrusDeleted.
+ * Use `create(CirrusDeletedSchema)` to create a new message.
+ */
+export const CirrusDeletedSchema: GenMessage<CirrusDeleted> = /*@__PURE__*/
+  messageDesc(file_vellum_identity_v1_identity, 4);
 

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vellum/link/v1/link.proto.
  */
 export const file_vellum_link_v1_link: GenFile = /*@__PURE__*/
-  fileDesc("Chl2ZWxsdW0vbGluay92MS9saW5rLnByb3RvEg52ZWxsdW0ubGluay52MSJFCgRMaW5rEg8KB2xpbmtfaWQYASABKAkSDQoFbGFiZWwYAiABKAkSCwoDdXJsGAMgASgJEhAKCHBvc2l0aW9uGAQgASgNIq4CCg9MaW5rUGFnZUNoYW5nZWQSEAoIb3duZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSLgoGY2hhbmdlGAMgASgOMh4udmVsbHVtLmxpbmsudjEuTGlua1BhZ2VDaGFuZ2USDwoHbGlua19pZBgEIAEoCRIjCgVsaW5rcxgFIAMoCzIULnZlbGx1bS5saW5rLnYxLkxpbmsSGAoQYmFja2dyb3VuZF9jb2xvchgGIAEoCRIXCg9pdGVtX2ZvbnRfY29sb3IYByABKAkSHQoVaXRlbV9iYWNrZ3JvdW5kX2NvbG9yGAggASgJEg8KB3ZlcnNpb24YCSABKA0SLgoKY2hhbmdlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAq5AEKDkxpbmtQYWdlQ2hhbmdlEiAKHExJTktfUEFHRV9DSEFOR0VfVU5TUEVDSUZJRUQQABIfChtMSU5LX1BBR0VfQ0hBTkdFX0xJTktfQURERUQQARIgChxMSU5LX1BBR0VfQ0hBTkdFX0xJTktfRURJVEVEEAISIQodTElOS19QQUdFX0NIQU5HRV9MSU5LX0RFTEVURUQQAxIkCiBMSU5LX1BBR0VfQ0hBTkdFX0xJTktTX1JFT1JERVJFRBAEEiQKIExJTktfUEFHRV9DSEFOR0VfQ09MT1VSU19DSEFOR0VEEAViBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Chl2ZWxsdW0vbGluay92MS9saW5rLnByb3RvEg52ZWxsdW0ubGluay52MSJFCgRMaW5rEg8KB2xpbmtfaWQYASABKAkSDQoFbGFiZWwYAiABKAkSCwoDdXJsGAMgASgJEhAKCHBvc2l0aW9uGAQgASgNIq4CCg9MaW5rUGFnZUNoYW5nZWQSEAoIb3duZXJfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSLgoGY2hhbmdlGAMgASgOMh4udmVsbHVtLmxpbmsudjEuTGlua1BhZ2VDaGFuZ2USDwoHbGlua19pZBgEIAEoCRIjCgVsaW5rcxgFIAMoCzIULnZlbGx1bS5saW5rLnYxLkxpbmsSGAoQYmFja2dyb3VuZF9jb2xvchgGIAEoCRIXCg9pdGVtX2ZvbnRfY29sb3IYByABKAkSHQoVaXRlbV9iYWNrZ3JvdW5kX2NvbG9yGAggASgJEg8KB3ZlcnNpb24YCSABKA0SLgoKY2hhbmdlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiYAoLTGlua0NsaWNrZWQSDwoHbGlua19pZBgBIAEoCRIQCghvd25lcl9pZBgCIAEoCRIuCgpjbGlja2VkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCrkAQoOTGlua1BhZ2VDaGFuZ2USIAocTElOS19QQUdFX0NIQU5HRV9VTlNQRUNJRklFRBAAEh8KG0xJTktfUEFHRV9DSEFOR0VfTElOS19BRERFRBABEiAKHExJTktfUEFHRV9DSEFOR0VfTElOS19FRElURUQQAhIhCh1MSU5LX1BBR0VfQ0hBTkdFX0xJTktfREVMRVRFRBADEiQKIExJTktfUEFHRV9DSEFOR0VfTElOS1NfUkVPUkRFUkVEEAQSJAogTElOS19QQUdFX0NIQU5HRV9DT0xPVVJTX0NIQU5HRUQQBWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * A link of the page.
@@ -139,6 +139,42 @@ export type LinkPageChanged = Message<"vellum.link.v1.LinkPageChanged"> & {
  */
 export const LinkPageChangedSchema: GenMessage<LinkPageChanged> = /*@__PURE__*/
   messageDesc(file_vellum_link_v1_link, 1);
+
+/**
+ * LinkClicked: a visitor followed a link of a page (GET /api/link/go/{id}); one per counted click. Nothing about the
+ * visitor (no address, agent, referrer or account) is carried.
+ *
+ * @generated from message vellum.link.v1.LinkClicked
+ */
+export type LinkClicked = Message<"vellum.link.v1.LinkClicked"> & {
+  /**
+   * Id of the link followed (uuid).
+   *
+   * @generated from field: string link_id = 1;
+   */
+  linkId: string;
+
+  /**
+   * Id of the cirrus whose page holds it (uuid).
+   *
+   * @generated from field: string owner_id = 2;
+   */
+  ownerId: string;
+
+  /**
+   * When it was followed (its UTC day is the day the click is counted on).
+   *
+   * @generated from field: google.protobuf.Timestamp clicked_at = 3;
+   */
+  clickedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vellum.link.v1.LinkClicked.
+ * Use `create(LinkClickedSchema)` to create a new message.
+ */
+export const LinkClickedSchema: GenMessage<LinkClicked> = /*@__PURE__*/
+  messageDesc(file_vellum_link_v1_link, 2);
 
 /**
  * LinkPageChange: what the owner did.
