@@ -54,7 +54,7 @@ export function mixLine(summary) {
   const d = m.http_req_duration ?? {};
   return (
     `all journeys: ${(m.http_reqs?.rate ?? 0).toFixed(0)} req/s, p50 ${(d.med ?? NaN).toFixed(1)} ms, ` +
-    `p99 ${(d['p(99)'] ?? NaN).toFixed(1)} ms, failed ${(((m.http_req_failed?.value ?? 0) * 100)).toFixed(2)}%, ` +
+    `p99 ${(d['p(99)'] ?? NaN).toFixed(1)} ms, failed ${((m.http_req_failed?.value ?? 0) * 100).toFixed(2)}%, ` +
     `dropped iterations ${m.dropped_iterations?.count ?? 0}`
   );
 }

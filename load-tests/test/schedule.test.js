@@ -12,7 +12,10 @@ describe('the fixed-rate mix', () => {
     expect(rates.map((r) => r.requestsPerSecond)).toEqual([640, 160, 320]);
     expect(rates.map((r) => r.iterationsPerSecond)).toEqual([107, 80, 160]);
     // The requests the iterations make add back up to the asked rate (within rounding).
-    const total = rates.reduce((sum, r, i) => sum + r.iterationsPerSecond * MIX[i].meta.requestsPerIteration, 0);
+    const total = rates.reduce(
+      (sum, r, i) => sum + r.iterationsPerSecond * MIX[i].meta.requestsPerIteration,
+      0,
+    );
     expect(Math.abs(total - 1120)).toBeLessThanOrEqual(6);
   });
 

@@ -1,7 +1,16 @@
 import { messengerPaths } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
-import { eventually, signedIn, TestClient, type SignedIn } from '@vellum/platform/test-support';
-import { describeEmbedded } from './embedded.harness';
+import {
+  eventually,
+  signedIn,
+  signIn,
+  TestClient,
+  verifiedAccount,
+  type SignedIn,
+} from '@vellum/platform/test-support';
+import { startTestProduct } from './embedded.harness';
+
+const ADMIN_EMAIL = 'deletion.admin@example.com';
 
 const SLOW = 60_000;
 type Body = Record<string, unknown>;
@@ -11,7 +20,10 @@ type Body = Record<string, unknown>;
  * anything of hers (profile, vellums and lists, search and follows, action requests, link page and redirect,
  * conversations), and her old session cookie is signed out.
  */
-describeEmbedded('account deletion, embedded', (url) => {
+describe('account deletion, embedded', () => {
+  let product: Awaited<ReturnType<typeof startTestProduct>>;
+  const url = () => product.url;
+  let admin: TestClient;
   let ann: SignedIn;
   let bob: SignedIn;
   let visitor: TestClient;
@@ -24,7 +36,17 @@ describeEmbedded('account deletion, embedded', (url) => {
     return json.includes(ann.id) || json.includes(ann.username);
   };
 
+  afterAll(async () => {
+    await product?.stop();
+    product?.remove();
+  });
+
   beforeAll(async () => {
+    product = await startTestProduct({ ADMIN_EMAILS: ADMIN_EMAIL });
+    admin = await signIn(
+      url(),
+      await verifiedAccount(url(), { email: ADMIN_EMAIL, username: 'deletion.admin' }),
+    );
     [ann, bob] = await Promise.all([signedIn(url(), 'Ann'), signedIn(url(), 'Bob')]);
     visitor = new TestClient(url());
     await eventually(
@@ -69,11 +91,15 @@ describeEmbedded('account deletion, embedded', (url) => {
     expect((await ann.client.post(messengerPaths.messages(conversation), { text: 'Goodbye' })).status).toBe(
       201,
     );
-    // Everything is in place and visible before the deletion.
+    // Everything is in place and visible before the deletion, the admin's rows too.
     await eventually(async () => {
       const search = await bob.client.get(`/api/search?query=${encodeURIComponent(ann.username)}`);
       return mentionsAnn(search.body) || undefined;
     }, SLOW);
+    await eventually(
+      async () => mentionsAnn((await admin.get('/api/admin/cirri?list=all')).body) || undefined,
+      SLOW,
+    );
   }, 180_000);
 
   it('refuses a wrong password and deletes nothing', async () => {
@@ -121,8 +147,14 @@ describeEmbedded('account deletion, embedded', (url) => {
       messengerPaths.messages(conversation),
       messengerPaths.unread,
     ];
-    for (const path of paths) {
-      await eventually(async () => (await gone(path)) || undefined, SLOW).catch(() => {
+    const adminPaths = ['/api/admin', '/api/admin/cirri?list=all', '/api/admin/cirri?list=confirmed'];
+    const everyPath = [
+      ...paths.map((path) => [path, bob.client] as const),
+      ...adminPaths.map((path) => [path, admin] as const),
+      [messengerPaths.conversationVellum(conversation, ann.username), bob.client] as const,
+    ];
+    for (const [path, who] of everyPath) {
+      await eventually(async () => (await gone(path, who)) || undefined, SLOW).catch(() => {
         throw new Error(`${path} still serves the deleted cirrus`);
       });
     }

@@ -1,4 +1,10 @@
-import { decodePayload, LinkPageChange, LinkPageChangedSchema, Topics } from '@vellum/proto';
+import {
+  decodePayload,
+  LinkClickedSchema,
+  LinkPageChange,
+  LinkPageChangedSchema,
+  Topics,
+} from '@vellum/proto';
 import {
   describeDistributed,
   describeWithServer,
@@ -48,6 +54,36 @@ describeWithServer('MONGO_URL', 'the link service on MongoDB', () => {
       expect(event.links.map((l) => [l.label, l.url, l.position])).toEqual([
         ['Over Kafka', 'https://kafka.example.com', 0],
       ]);
+    }, 90_000);
+
+    it('publishes exactly one LinkClicked to Kafka per redirect, keyed by the owner', async () => {
+      const eve = await signedIn(product().gateway.url, 'Eve');
+      const added = await eventually(async () => {
+        const res = await eve.client.post<{ link: { _id: string } }>(`/api/link/${eve.username}`, {
+          linkLabel: 'Clicked',
+          linkURL: 'https://clicked.example.com',
+        });
+        return res.status === 201 ? res.body.link : undefined;
+      }, 60_000);
+      const go = await fetch(`${product().gateway.url}/api/link/go/${added._id}`, { redirect: 'manual' });
+      expect([go.status, go.headers.get('location')]).toEqual([302, 'https://clicked.example.com']);
+      const seen = await readTopic({
+        brokers: product().brokers,
+        topic: Topics.linkPage,
+        count: 1,
+        settleMs: 2_000,
+        pick: ({ envelope }) =>
+          envelope.type === LinkClickedSchema.typeName &&
+          decodePayload(envelope, LinkClickedSchema).linkId === added._id,
+      });
+      expect(seen).toHaveLength(1);
+      expect({
+        key: seen[0]!.key,
+        ownerId: decodePayload(seen[0]!.envelope, LinkClickedSchema).ownerId,
+      }).toEqual({
+        key: eve.id,
+        ownerId: eve.id,
+      });
     }, 90_000);
   });
 });

@@ -11,7 +11,8 @@ import { emit } from './emit';
  * follows. The owners' lists are locked in id order first, as every list write locks its list.
  */
 export async function eraseCirrus(tx: Queryable, cirrusId: string, at: Date): Promise<void> {
-  for (const ownerId of await actionStore.ownersRequestedBy(tx, cirrusId)) await actionStore.lockList(tx, ownerId);
+  for (const ownerId of await actionStore.ownersRequestedBy(tx, cirrusId))
+    await actionStore.lockList(tx, ownerId);
   const leftLists = await actionStore.removeCirrus(tx, cirrusId);
   await peopleStore.remove(tx, cirrusId);
   for (const action of leftLists) {

@@ -33,7 +33,9 @@ export function peopleProjection(db: Db): Subscription {
       onEvent(CirrusProfileChangedSchema, (tx, e) =>
         peopleStore.named(tx, { id: e.cirrusId, username: e.username, displayName: e.displayName }),
       ),
-      onEvent(CirrusDeletedSchema, (tx, e) => eraseCirrus(tx, e.cirrusId, e.deletedAt ? timestampDate(e.deletedAt) : new Date())),
+      onEvent(CirrusDeletedSchema, (tx, e) =>
+        eraseCirrus(tx, e.cirrusId, e.deletedAt ? timestampDate(e.deletedAt) : new Date()),
+      ),
       onEvent(CirrusFollowedSchema, async (tx, e) => {
         await peopleStore.seen(tx, { id: e.followerId, username: e.followerUsername });
         await peopleStore.seen(tx, { id: e.followeeId, username: e.followeeUsername });

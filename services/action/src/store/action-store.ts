@@ -97,7 +97,12 @@ export const actionStore = {
    * were still open on others' lists (their owners' outstanding counts move).
    */
   async removeCirrus(tx: Queryable, cirrusId: string): Promise<Array<{ id: string; ownerId: string }>> {
-    const { rows } = await tx.query<{ id: string; owner_id: string; state: string; requester_id: string | null }>(
+    const { rows } = await tx.query<{
+      id: string;
+      owner_id: string;
+      state: string;
+      requester_id: string | null;
+    }>(
       `DELETE FROM action.actions WHERE owner_id = $1 OR requester_id = $1
        RETURNING id, owner_id, state, requester_id`,
       [cirrusId],

@@ -29,6 +29,7 @@ import {
 } from '@vellum/ui/core';
 import type { ViewedCirrus } from '../CirrusPage';
 import { useViewedCirrus, viewedCirrusKey } from '../social/useViewedCirrus';
+import { DeleteAccountSection } from './DeleteAccountSection';
 
 type Field = keyof ProfileForm;
 
@@ -260,6 +261,7 @@ function ProfileEditor({ cirrus }: { cirrus: ViewedCirrus }) {
               </Button>
             </div>
           </Form>
+          <DeleteAccountSection username={cirrus.username} />
         </Card.Body>
       </Card>
     </Container>
