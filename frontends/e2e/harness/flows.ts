@@ -4,8 +4,16 @@ import type { newUser } from './users';
 
 type User = ReturnType<typeof newUser>;
 
-/** Signs up through the API and verifies through the mailed link: the setup of tests about something else. */
-export async function createVerifiedUser(baseUrl: string, user: User): Promise<void> {
+/**
+ * Signs up through the API and verifies through the mailed link: the setup of tests about something else. The link
+ * comes from the dev mailbox unless `mailedLink` fetches it elsewhere (the topology's SMTP server).
+ */
+export async function createVerifiedUser(
+  baseUrl: string,
+  user: User,
+  mailedLink: (email: string) => Promise<string> = async (email) =>
+    onOrigin((await waitForMail(baseUrl, email, /verify/i)).links[0]!, baseUrl),
+): Promise<void> {
   const created = await fetch(`${baseUrl}/api/cirrus/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -18,8 +26,7 @@ export async function createVerifiedUser(baseUrl: string, user: User): Promise<v
     }),
   });
   if (!created.ok) throw new Error(`Sign-up failed: ${created.status} ${await created.text()}`);
-  const mail = await waitForMail(baseUrl, user.email, /verify/i);
-  const link = new URL(onOrigin(mail.links[0]!, baseUrl));
+  const link = new URL(await mailedLink(user.email));
   const token = decodeURIComponent(link.pathname.split('/').pop()!);
   const verified = await fetch(`${baseUrl}/api/verification/email`, {
     method: 'POST',

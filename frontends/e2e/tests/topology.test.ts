@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { launchBrowser, openPage } from '../harness/browser';
+import { createVerifiedUser } from '../harness/flows';
 import { newUser } from '../harness/users';
-import { vellumPage } from '../harness/vellums';
+import { signIn, vellumPage } from '../harness/vellums';
 import { startTopology, type Topology } from '../harness/topology/cluster';
 import { verificationLink } from '../harness/topology/verification';
 
@@ -10,10 +11,14 @@ import { verificationLink } from '../harness/topology/verification';
 // renders as processes of its image with exactly the environment the chart gives the pod (only the servers' and
 // the Services' addresses moved to loopback), each Service a readiness-aware proxy, the Ingress in front. Then the
 // journey in Chromium through the Ingress: sign-up, the mailed verification link, sign-in, a published vellum, an
-// action request to a follower, a vielink whose click its owner sees.
+// action request to a follower, a vielink whose click its owner sees. Messaging runs as two replicas (the chart's
+// distributed mode): two people chat in real time with their sockets on different replicas.
 
 // Unique per run: the database is the servers' own and keeps earlier runs' public vellums.
 const TITLE = `Topology field notes ${Date.now().toString(36)}`;
+/** Pods per Deployment beyond the default one. */
+const REPLICAS_OF = { messaging: 2 };
+const REALTIME_MS = 15_000;
 
 describeWithServer(
   'DATABASE_URL',
@@ -38,6 +43,7 @@ describeWithServer(
           },
           // Test values: every client here shares 127.0.0.1 (and this Redis), so the credential rate limit is raised.
           values: { gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } } },
+          replicasOf: REPLICAS_OF,
           log: (line) => lines.push(line),
         }),
         launchBrowser(),
@@ -54,7 +60,8 @@ describeWithServer(
         const codes = await topology.stop();
         // Every process stops cleanly on its stop signal (SIGTERM drains; nginx's SIGQUIT).
         for (const [name, exits] of Object.entries(codes))
-          expect({ name, exits }).toEqual({ name, exits: [0] });
+          expect({ name, exits }).toEqual({ name, exits: exits.map(() => 0) });
+        expect(codes.messaging).toHaveLength(REPLICAS_OF.messaging);
       }
     }, 120_000);
 
@@ -66,7 +73,8 @@ describeWithServer(
         expect.arrayContaining(['gateway', 'identity', 'vellum', 'social', 'action', 'shell', 'editor']),
       );
       for (const { workload, env, pods } of topology.components.values()) {
-        expect(pods).toHaveLength(1);
+        const count = REPLICAS_OF[workload.name as keyof typeof REPLICAS_OF] ?? 1;
+        expect({ name: workload.name, pods: pods.length }).toEqual({ name: workload.name, pods: count });
         // Only addresses differ from the rendered environment.
         for (const [key, value] of Object.entries(workload.env)) {
           if (env[key] !== value)
@@ -269,6 +277,76 @@ describeWithServer(
         await page.context().close();
       }
     }, 180_000);
+
+    it('lets two people chat in real time through the Ingress, their sockets on different messaging replicas', async () => {
+      const messaging = topology.components.get('messaging')!;
+      expect(messaging.proxy.ready().map((e) => e.id)).toEqual(messaging.pods.map((p) => p.id));
+      expect(messaging.pods).toHaveLength(2);
+      const cat = { ...newUser('cat'), firstName: 'Cat', lastName: 'Moss' };
+      const dan = { ...newUser('dan'), firstName: 'Dan', lastName: 'Reed' };
+      const mailed = (email: string) => verificationLink(topology.url, topology.smtp, email);
+      await Promise.all([cat, dan].map((user) => createVerifiedUser(topology.url, user, mailed)));
+      const c = await signIn(browser, topology.url, cat);
+      const d = await signIn(browser, topology.url, dan);
+      const badgeShows = (page: Page, count: number) =>
+        page
+          .getByTestId('unread-badge')
+          .filter({ hasText: new RegExp(`^${count} unread messages$`) })
+          .waitFor({ timeout: REALTIME_MS });
+      const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
+      const send = async (page: Page, text: string) => {
+        await page.getByRole('textbox', { name: 'Message' }).fill(text);
+        await page.getByRole('textbox', { name: 'Message' }).press('Enter');
+        await messages(page).getByText(text, { exact: true }).waitFor();
+      };
+
+      // Cat opens a conversation with Dan from the messenger's new-conversation box; Dan is elsewhere.
+      await c.page.goto('/messenger');
+      await c.page.getByRole('searchbox', { name: 'New conversation' }).fill(dan.username);
+      await c.page.getByRole('button', { name: 'Message', exact: true }).click();
+      await c.page.getByRole('heading', { level: 1, name: 'Dan Reed' }).waitFor({ timeout: 30_000 });
+      await d.page.goto('/hall');
+      await badgeShows(d.page, 0);
+
+      // One socket each (the shell's and the messenger's are one), on different replicas. The upgrade rides one of the
+      // gateway's kept-alive connections to the Service, which spread over the pods as they were opened, so Dan
+      // reconnects (a reload) until his socket is on the replica Cat's is not on.
+      const perPod = () => messaging.proxy.endpoints.map((e) => e.websockets);
+      const settled = async () => {
+        const until = Date.now() + REALTIME_MS;
+        while (perPod().reduce((a, b) => a + b, 0) !== 2) {
+          if (Date.now() > until) throw new Error(`messaging websockets per pod: ${perPod().join(', ')}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
+      await settled();
+      for (let attempt = 1; perPod().some((n) => n !== 1); attempt++) {
+        if (attempt > 8) throw new Error(`both sockets stay on one replica: ${perPod().join(', ')}`);
+        await d.page.reload();
+        await badgeShows(d.page, 0);
+        await settled();
+      }
+
+      // Cat's message reaches Dan's badge at once (emitted on Cat's replica, through Redis to Dan's).
+      await send(c.page, 'Hello Dan, across replicas.');
+      await badgeShows(d.page, 1);
+      await d.page.getByTestId('messenger-link').click();
+      const row = d.page.getByRole('link', { name: 'Chat with Cat Moss, 1 unread' });
+      await row.getByText('Hello Dan, across replicas.').waitFor({ timeout: 30_000 });
+      await row.click();
+      await messages(d.page).getByText('Hello Dan, across replicas.', { exact: true }).waitFor();
+      await badgeShows(d.page, 0);
+      // Dan replies; Cat sees it in her open chat without a reload.
+      await send(d.page, 'Hi Cat, got it.');
+      await messages(c.page).getByText('Hi Cat, got it.', { exact: true }).waitFor({ timeout: REALTIME_MS });
+      expect(perPod()).toEqual([1, 1]);
+      expect(messaging.proxy.errors).toEqual([]);
+
+      for (const { context, pageErrors } of [c, d]) {
+        expect(pageErrors).toEqual([]);
+        await context.close();
+      }
+    }, 120_000);
 
     afterAll(() => {
       if (expect.getState().assertionCalls === 0) process.stderr.write(lines.join('\n'));

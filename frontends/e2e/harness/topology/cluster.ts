@@ -24,6 +24,11 @@ export interface TopologyOptions {
   only?: (workload: Workload) => boolean;
   /** Pods per Deployment (default 1: every Deployment's replicas would be many processes on a small machine). */
   replicas?: number;
+  /**
+   * Pods of the named Deployments, over `replicas`: e.g. `{ messaging: 2 }`, or 'chart' for the chart's own count
+   * (`replicas` of the rendered Deployment). Each Service spreads new connections over its ready pods. A name the chart does not render is an error.
+   */
+  replicasOf?: Record<string, number | 'chart'>;
   /** Time an endpoint change takes to reach the Services (default 1 s, under the chart's preStop sleep). */
   propagationMs?: number;
   log?: (line: string) => void;
@@ -85,6 +90,25 @@ export function localEnv(
     else env[key] = value;
   }
   return env;
+}
+
+/** How many pods each component runs: `replicasOf`'s count (or the chart's, for 'chart'), else `replicas`. */
+function replicaCounts(
+  components: Map<string, Component>,
+  replicas: number,
+  replicasOf: Record<string, number | 'chart'>,
+): (component: Component) => number {
+  for (const [name, count] of Object.entries(replicasOf)) {
+    if (!components.has(name))
+      throw new Error(`replicasOf names ${JSON.stringify(name)}, which is not a running Deployment`);
+    if (count !== 'chart' && !(Number.isInteger(count) && count >= 1))
+      throw new Error(`replicasOf.${name} must be a whole number of pods (at least 1) or 'chart'`);
+  }
+  return (component) => {
+    const count = replicasOf[component.workload.name];
+    if (count === 'chart') return component.workload.replicas;
+    return count ?? replicas;
+  };
 }
 
 /**
@@ -176,6 +200,7 @@ async function startOn(
     component.env = localEnv(component.workload, options.servers, serviceUrl);
   }
 
+  const podsOf = replicaCounts(components, options.replicas ?? 1, options.replicasOf ?? {});
   let podCounter = 0;
   const allPods: Pod[] = [];
   const launch = async (component: Component) => {
@@ -215,12 +240,11 @@ async function startOn(
     return proxy.url;
   });
   const url = await ingress.start(publicPort);
-  const replicas = options.replicas ?? 1;
   const output = () =>
     allPods.map((p) => `--- ${p.id} (port ${p.port})\n${p.output().slice(-20000)}`).join('\n');
   try {
     await Promise.all(
-      [...components.values()].flatMap((c) => Array.from({ length: replicas }, () => launch(c))),
+      [...components.values()].flatMap((c) => Array.from({ length: podsOf(c) }, () => launch(c))),
     );
   } catch (error) {
     await Promise.all(allPods.map((p) => p.terminate(1000)));

@@ -8,7 +8,13 @@ export interface Endpoint {
   terminating: boolean;
   /** Connections opened to it through the Service. */
   connections: number;
+  /** Connections through the Service that carried a websocket upgrade request and are still open. */
+  websockets: number;
 }
+
+/** A chunk that starts a websocket upgrade request (HTTP/1.1 GET with `Upgrade: websocket`). */
+const UPGRADE = /^GET [^\r\n]* HTTP\/1\.1\r\n(?:[^\r\n]+\r\n)*?upgrade:[ \t]*websocket[ \t]*\r\n/i;
+
 
 export interface ReadinessProbe {
   path: string;
@@ -62,7 +68,7 @@ export class ServiceProxy {
    * takes traffic once the first probe answers 2xx; resolves then.
    */
   add(id: string, port: number): Promise<Endpoint> {
-    const endpoint: Endpoint = { id, port, ready: false, terminating: false, connections: 0 };
+    const endpoint: Endpoint = { id, port, ready: false, terminating: false, connections: 0, websockets: 0 };
     this.endpoints.push(endpoint);
     let failures = 0;
     return new Promise((resolve) => {
@@ -155,5 +161,13 @@ export class ServiceProxy {
     });
     client.on('close', () => upstream.end());
     upstream.on('close', () => client.end());
+    // A kept-alive connection (the gateway's agent) may carry requests first and an upgrade later.
+    const upgrade = (chunk: Buffer) => {
+      if (!UPGRADE.test(chunk.toString('latin1'))) return;
+      client.off('data', upgrade);
+      endpoint.websockets += 1;
+      client.once('close', () => (endpoint.websockets -= 1));
+    };
+    client.on('data', upgrade);
   }
 }
