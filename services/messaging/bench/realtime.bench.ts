@@ -87,7 +87,7 @@ async function delivery(product: Replicas) {
           if (res.status !== 201) refused.push(res.status);
         },
         // A send the service did not answer in time (the store saturated) counts as refused, not as a crash.
-        () => refused.push(0),
+        () => void refused.push(0),
       ),
     );
   }

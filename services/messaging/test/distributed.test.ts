@@ -9,7 +9,7 @@ import {
   messagingApiSuite,
   signedIn,
 } from '@vellum/platform/test-support';
-import { connected, startReplicas, type Replica, type Replicas } from './support/replicas';
+import { connected, describeReplicas, type Replica } from './support/replicas';
 
 /** A socket.io client (websocket only, as the browser's) with these upgrade headers; rejects when refused. */
 function connectSocket(sockets: Socket[], url: string, headers: Record<string, string>) {
@@ -25,56 +25,44 @@ function connectSocket(sockets: Socket[], url: string, headers: Record<string, s
  * Two messaging processes (replicas A and B, their built dist/main.js) on one MongoDB database (FerretDB here), one
  * Redis and Kafka, as the chart runs them: a socket connected to B receives what is sent through A.
  */
-describeWithServer('MONGO_URL', 'messaging replicas on one Redis', (mongoUrl) => {
-  describeWithServer('REDIS_URL', 'socket.io across replicas', (redisUrl) => {
-    describeWithServer('KAFKA_BROKERS', 'with identity events from Kafka', (brokers) => {
-      let product: Replicas;
-      beforeAll(async () => {
-        product = await startReplicas({ mongoUrl, redisUrl, brokers });
-      }, 120_000);
-      afterAll(async () => {
-        const codes = await product?.close();
-        // SIGTERM drains and exits cleanly.
-        expect(codes).toEqual(codes.map(() => 0));
-      }, 60_000);
-
-      it('refuses a socket without a valid caller on either replica', async () => {
-        const stranger = { id: randomUUID(), username: 'stranger' };
-        for (const replica of product.replicas) {
-          const refused = (headers: Record<string, string>) => connected(product.socket(replica, headers));
-          await expect(refused({})).rejects.toThrow();
-          await expect(refused({ [CALLER_HEADER]: 'v1.forged.token' })).rejects.toThrow();
-          await expect(
-            refused({ [CALLER_HEADER]: signAssertion(stranger, 'another secret of 32 characters!') }),
-          ).rejects.toThrow();
-        }
-      });
-
-      it('delivers a message sent through replica A to the recipient connected to replica B', async () => {
-        const [a, b] = product.replicas as [Replica, Replica];
-        const [ann, bob] = await Promise.all([product.person('Ann'), product.person('Bob')]);
-        // Both replicas consume identity's events in one group; either may have applied them.
-        const id = await product.open(a, ann, bob);
-        const onB = await connected(product.socket(b, bob));
-        const annOnA = await connected(product.socket(a, ann));
-        const received = {
-          message: new Promise<MessageView>((resolve) => onB.once(REALTIME_EVENTS.newMessage, resolve)),
-          signal: new Promise<UserSignal>((resolve) => onB.once(bob.id, resolve)),
-          senderTab: new Promise<MessageView>((resolve) => annOnA.once(REALTIME_EVENTS.newMessage, resolve)),
-        };
-        const sent = await product.call(a, ann, messengerPaths.messages(id), { text: 'across replicas' });
-        expect(sent.status).toBe(201);
-        const { message } = (await sent.json()) as { message: MessageView };
-        expect(await received.message).toEqual(message);
-        expect(await received.signal).toEqual({ conversation: id, unreadMessages: 1 });
-        expect((await received.senderTab).id).toBe(message.id);
-        // And back: Bob's read mark through B reaches Ann's tab on A.
-        const read = new Promise((resolve) => annOnA.once(REALTIME_EVENTS.read, resolve));
-        expect((await product.call(b, bob, messengerPaths.read(id), { upTo: message.id })).status).toBe(200);
-        expect(await read).toMatchObject({ conversation: id, reader: bob.id, upTo: message.id });
-      }, 180_000);
-    });
+describeReplicas('messaging replicas: socket.io across them', (running) => {
+  it('refuses a socket without a valid caller on either replica', async () => {
+    const product = running();
+    const stranger = { id: randomUUID(), username: 'stranger' };
+    for (const replica of product.replicas) {
+      const refused = (headers: Record<string, string>) => connected(product.socket(replica, headers));
+      await expect(refused({})).rejects.toThrow();
+      await expect(refused({ [CALLER_HEADER]: 'v1.forged.token' })).rejects.toThrow();
+      await expect(
+        refused({ [CALLER_HEADER]: signAssertion(stranger, 'another secret of 32 characters!') }),
+      ).rejects.toThrow();
+    }
   });
+
+  it('delivers a message sent through replica A to the recipient connected to replica B', async () => {
+    const product = running();
+    const [a, b] = product.replicas as [Replica, Replica];
+    const [ann, bob] = await Promise.all([product.person('Ann'), product.person('Bob')]);
+    // Both replicas consume identity's events in one group; either may have applied them.
+    const id = await product.open(a, ann, bob);
+    const onB = await connected(product.socket(b, bob));
+    const annOnA = await connected(product.socket(a, ann));
+    const received = {
+      message: new Promise<MessageView>((resolve) => onB.once(REALTIME_EVENTS.newMessage, resolve)),
+      signal: new Promise<UserSignal>((resolve) => onB.once(bob.id, resolve)),
+      senderTab: new Promise<MessageView>((resolve) => annOnA.once(REALTIME_EVENTS.newMessage, resolve)),
+    };
+    const sent = await product.call(a, ann, messengerPaths.messages(id), { text: 'across replicas' });
+    expect(sent.status).toBe(201);
+    const { message } = (await sent.json()) as { message: MessageView };
+    expect(await received.message).toEqual(message);
+    expect(await received.signal).toEqual({ conversation: id, unreadMessages: 1 });
+    expect((await received.senderTab).id).toBe(message.id);
+    // And back: Bob's read mark through B reaches Ann's tab on A.
+    const read = new Promise((resolve) => annOnA.once(REALTIME_EVENTS.read, resolve));
+    expect((await product.call(b, bob, messengerPaths.read(id), { upTo: message.id })).status).toBe(200);
+    expect(await read).toMatchObject({ conversation: id, reader: bob.id, upTo: message.id });
+  }, 180_000);
 });
 
 /**

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
 import type { Caller } from '@vellum/platform';
 import { messengerPaths, type UnreadMessages, type UserSignal } from '@vellum/proto';
-import { describeWithServer, eventually } from '@vellum/platform/test-support';
-import { connected, startReplicas, type Replica, type Replicas } from './support/replicas';
+import { eventually } from '@vellum/platform/test-support';
+import { connected, describeReplicas, type Replica, type Replicas } from './support/replicas';
 
 const PEOPLE = 10;
 const TABS = 2;
@@ -50,97 +50,82 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Two replicas on one Redis; 10 people with 2 tabs each spread over both; 1,000 random disconnect/reconnect cycles
  * while messages flow and read marks move: afterwards every tab's badge equals the store's count.
  */
-describeWithServer('MONGO_URL', 'unread counts through reconnects', (mongoUrl) => {
-  describeWithServer('REDIS_URL', 'two replicas on one Redis', (redisUrl) => {
-    describeWithServer('KAFKA_BROKERS', 'people from identity events on Kafka', (brokers) => {
-      let product: Replicas;
-
-      beforeAll(async () => {
-        product = await startReplicas({ mongoUrl, redisUrl, brokers });
-      }, 120_000);
-      afterAll(async () => {
-        const codes = await product?.close();
-        expect(codes).toEqual(codes.map(() => 0));
-      }, 60_000);
-
-      it(`keeps every badge equal to the store after ${CYCLES.toLocaleString('en-US')} reconnect cycles`, async () => {
-        const { replicas } = product;
-        const people = await Promise.all(
-          Array.from({ length: PEOPLE }, (_, i) => product.person(`Cycler${i}`)),
+describeReplicas('unread counts through reconnects', (running) => {
+  it(`keeps every badge equal to the store after ${CYCLES.toLocaleString('en-US')} reconnect cycles`, async () => {
+    const product = running();
+    const { replicas } = product;
+    const people = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => product.person(`Cycler${i}`)));
+    const conversations = new Map<string, string>();
+    const key = (x: Caller, y: Caller) => [x.id, y.id].sort().join('|');
+    for (let i = 0; i < PEOPLE; i++)
+      for (let j = i + 1; j < PEOPLE; j++)
+        conversations.set(
+          key(people[i]!, people[j]!),
+          await product.open(pick(replicas), people[i]!, people[j]!),
         );
-        const conversations = new Map<string, string>();
-        const key = (x: Caller, y: Caller) => [x.id, y.id].sort().join('|');
-        for (let i = 0; i < PEOPLE; i++)
-          for (let j = i + 1; j < PEOPLE; j++)
-            conversations.set(
-              key(people[i]!, people[j]!),
-              await product.open(pick(replicas), people[i]!, people[j]!),
+
+    const tabs = people.flatMap((who) => Array.from({ length: TABS }, () => new Tab(product, who)));
+    await Promise.all(tabs.map((tab) => tab.connect(pick(replicas))));
+
+    let flowing = true;
+    let sent = 0;
+    let marks = 0;
+    const lastSeen = new Map<string, string>();
+    const sender = async () => {
+      while (flowing) {
+        const [from, to] = [pick(people), pick(people)];
+        if (from.id === to.id) continue;
+        const id = conversations.get(key(from, to))!;
+        if (Math.random() < 0.6) {
+          const res = await product.call(pick(replicas), from, messengerPaths.messages(id), {
+            text: `n${sent}`,
+          });
+          expect(res.status).toBe(201);
+          lastSeen.set(`${id}|${to.id}`, ((await res.json()) as { message: { id: string } }).message.id);
+          sent++;
+        } else {
+          // The reader marks what they were sent as read, up to the newest they could have seen.
+          const upTo = lastSeen.get(`${id}|${from.id}`);
+          if (upTo) {
+            expect((await product.call(pick(replicas), from, messengerPaths.read(id), { upTo })).status).toBe(
+              200,
             );
-
-        const tabs = people.flatMap((who) => Array.from({ length: TABS }, () => new Tab(product, who)));
-        await Promise.all(tabs.map((tab) => tab.connect(pick(replicas))));
-
-        let flowing = true;
-        let sent = 0;
-        let marks = 0;
-        const lastSeen = new Map<string, string>();
-        const sender = async () => {
-          while (flowing) {
-            const [from, to] = [pick(people), pick(people)];
-            if (from.id === to.id) continue;
-            const id = conversations.get(key(from, to))!;
-            if (Math.random() < 0.6) {
-              const res = await product.call(pick(replicas), from, messengerPaths.messages(id), {
-                text: `n${sent}`,
-              });
-              expect(res.status).toBe(201);
-              lastSeen.set(`${id}|${to.id}`, ((await res.json()) as { message: { id: string } }).message.id);
-              sent++;
-            } else {
-              // The reader marks what they were sent as read, up to the newest they could have seen.
-              const upTo = lastSeen.get(`${id}|${from.id}`);
-              if (upTo) {
-                expect(
-                  (await product.call(pick(replicas), from, messengerPaths.read(id), { upTo })).status,
-                ).toBe(200);
-                marks++;
-              }
-            }
-            await pause(2);
+            marks++;
           }
-        };
-        // Three senders at once, so messages and read marks cross the reconnects all along.
-        const traffic = Promise.all([sender(), sender(), sender()]);
-
-        const started = Date.now();
-        for (let cycle = 0; cycle < CYCLES; cycle++) {
-          const tab = pick(tabs);
-          tab.disconnect();
-          await pause(Math.random() * 20);
-          await tab.connect(pick(replicas));
         }
-        const cyclingMs = Date.now() - started;
-        flowing = false;
-        await traffic;
+        await pause(2);
+      }
+    };
+    // Three senders at once, so messages and read marks cross the reconnects all along.
+    const traffic = Promise.all([sender(), sender(), sender()]);
 
-        const store = new Map<string, number>();
-        for (const who of people) {
-          const res = await product.call(replicas[0]!, who, messengerPaths.unread);
-          store.set(who.id, ((await res.json()) as UnreadMessages).unreadMessages);
-        }
-        const mismatches = () => tabs.filter((tab) => tab.unread !== store.get(tab.who.id));
-        await eventually(() => mismatches().length === 0, 15_000, 'every badge equal to the store').catch(
-          () => undefined,
-        );
-        console.log(
-          `reconnect cycles: ${CYCLES} cycles in ${cyclingMs} ms, ${sent} messages, ${marks} read marks, ${tabs.length} tabs on ${replicas.length} replicas, ` +
-            `${mismatches().length} mismatches`,
-        );
-        expect(sent).toBeGreaterThan(20);
-        expect(marks).toBeGreaterThan(0);
-        expect(mismatches().map((tab) => [tab.who.username, tab.unread, store.get(tab.who.id)])).toEqual([]);
-        tabs.forEach((tab) => tab.disconnect());
-      }, 300_000);
-    });
-  });
+    const started = Date.now();
+    for (let cycle = 0; cycle < CYCLES; cycle++) {
+      const tab = pick(tabs);
+      tab.disconnect();
+      await pause(Math.random() * 20);
+      await tab.connect(pick(replicas));
+    }
+    const cyclingMs = Date.now() - started;
+    flowing = false;
+    await traffic;
+
+    const store = new Map<string, number>();
+    for (const who of people) {
+      const res = await product.call(replicas[0]!, who, messengerPaths.unread);
+      store.set(who.id, ((await res.json()) as UnreadMessages).unreadMessages);
+    }
+    const mismatches = () => tabs.filter((tab) => tab.unread !== store.get(tab.who.id));
+    await eventually(() => mismatches().length === 0, 15_000, 'every badge equal to the store').catch(
+      () => undefined,
+    );
+    console.log(
+      `reconnect cycles: ${CYCLES} cycles in ${cyclingMs} ms, ${sent} messages, ${marks} read marks, ${tabs.length} tabs on ${replicas.length} replicas, ` +
+        `${mismatches().length} mismatches`,
+    );
+    expect(sent).toBeGreaterThan(20);
+    expect(marks).toBeGreaterThan(0);
+    expect(mismatches().map((tab) => [tab.who.username, tab.unread, store.get(tab.who.id)])).toEqual([]);
+    tabs.forEach((tab) => tab.disconnect());
+  }, 300_000);
 });

@@ -14,6 +14,7 @@ import {
   type MessageInitShape,
 } from '@vellum/proto';
 import {
+  describeWithServer,
   eventually,
   freePort,
   startServiceProcess,
@@ -169,4 +170,26 @@ export async function startReplicas(servers: ReplicaServers, count = 2): Promise
       return codes;
     },
   };
+}
+
+/**
+ * `describe` with replicas started before its tests and stopped after them, each exiting 0 (SIGTERM drains). Needs
+ * MONGO_URL, REDIS_URL and KAFKA_BROKERS (skipped locally without them, failing under CI=true).
+ */
+export function describeReplicas(title: string, body: (product: () => Replicas) => void): void {
+  describeWithServer('MONGO_URL', title, (mongoUrl) => {
+    describeWithServer('REDIS_URL', 'on one Redis', (redisUrl) => {
+      describeWithServer('KAFKA_BROKERS', 'people from identity events on Kafka', (brokers) => {
+        let product: Replicas | undefined;
+        beforeAll(async () => {
+          product = await startReplicas({ mongoUrl, redisUrl, brokers });
+        }, 120_000);
+        afterAll(async () => {
+          const codes = (await product?.close()) ?? [];
+          expect(codes).toEqual(codes.map(() => 0));
+        }, 60_000);
+        body(() => product!);
+      });
+    });
+  });
 }
