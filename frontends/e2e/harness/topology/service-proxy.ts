@@ -15,7 +15,6 @@ export interface Endpoint {
 /** A chunk that starts a websocket upgrade request (HTTP/1.1 GET with `Upgrade: websocket`). */
 const UPGRADE = /^GET [^\r\n]* HTTP\/1\.1\r\n(?:[^\r\n]+\r\n)*?upgrade:[ \t]*websocket[ \t]*\r\n/i;
 
-
 export interface ReadinessProbe {
   path: string;
   periodMs: number;
