@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '8080';
 const local = ['127.0.0.1', 'localhost', '::1'].includes(host);
+// The dev mailbox holds verification and reset links: on by default only for a product on this machine alone, and
+// only ever served to a direct client of this machine (never through a proxy, even one on this machine).
+const mailbox = process.env.SMTP_URL ? 'off' : (process.env.DEV_MAILBOX ?? (local ? 'on' : 'off'));
 console.log(
   [
     `Vellum (embedded): every service in this one process, data under ${process.env.DATA_DIR || './.data'}.`,
@@ -16,7 +19,10 @@ console.log(
       : `Listening on ${host}:${port}: reachable from the network (HOST=${host}).`,
     process.env.SMTP_URL
       ? 'Mail goes out through SMTP_URL.'
-      : `No SMTP_URL: mail is not sent but kept at http://localhost:${port}/dev/mailbox, for this machine only.`,
+      : mailbox === 'on'
+        ? `No SMTP_URL: mail is not sent but kept at http://localhost:${port}/dev/mailbox (DEV_MAILBOX=on), ` +
+          'answered only to a browser on this machine, never through a proxy; DEV_MAILBOX=off turns it off.'
+        : 'No SMTP_URL: mail is not sent; its links are written to this log (DEV_MAILBOX=on would list them).',
     '',
   ].join('\n'),
 );
@@ -59,6 +65,7 @@ for (const name of ['ui', 'shell', 'editor', 'messenger', 'actions', 'links']) {
 
 const child = spawn(process.execPath, [path.join(root, 'services/all-in-one/dist/main.js')], {
   cwd: root,
+  env: { ...process.env, DEV_MAILBOX: mailbox },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -118,7 +118,8 @@ export async function startNodeProcess(name, entry, env, logFile, { args = [], t
 }
 
 /** The settings every product run here shares: a credential-call limit that a seeding step never reaches. */
-const LOAD_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' };
+// The seed verifies its people through the dev mailbox (load-tests/seed/client.mjs).
+const LOAD_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', DEV_MAILBOX: 'on' };
 
 /**
  * The embedded product (`npm start`'s process) on `dataDir`, loopback only, on a free port. LOG_LEVEL is the
@@ -177,6 +178,7 @@ export async function startDistributed({
       ...stores,
       REDIS_URL: redisUrl,
       PUBLIC_URL: publicUrl,
+      DEV_MAILBOX: LOAD_ENV.DEV_MAILBOX,
     });
     const upstreams = { IDENTITY_URL: identity.url };
     for (const name of ['vellum', 'social', 'action', 'link', 'messaging', 'analytics']) {

@@ -37,6 +37,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       DATA_DIR: dataDir,
       // The browser tests sign in and check handles far more often than a person would.
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      // The tests read their mail at /dev/mailbox; a production run (the budget) has none.
+      DEV_MAILBOX: env.NODE_ENV === 'production' ? 'off' : 'on',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { env, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
+import { noDevMailboxInProduction } from '@vellum/identity';
 
-/** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
-export const embeddedEnv = z.object({
+const embeddedEnvShape = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
@@ -22,6 +22,11 @@ export const embeddedEnv = z.object({
   INTERNAL_AUTH_SECRET: env.optional(env.secret()),
   SMTP_URL: env.optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL')),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),
+  /**
+   * `on` serves the mail captured without SMTP_URL at /dev/mailbox, to a direct client on this machine only: never
+   * through a proxy, even one on this machine. Off unless turned on (`npm start` turns it on while HOST is loopback).
+   */
+  DEV_MAILBOX: env.switch(),
   /** Comma-separated emails of the admins: an account is an admin once it has verified one of them. */
   ADMIN_EMAILS: env.list(),
   // Admins were once named by username, which anyone could claim by signing up first (issue 17).
@@ -35,6 +40,12 @@ export const embeddedEnv = z.object({
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
   /** A remote served from elsewhere (say, its own dev server) instead of its build under FRONTENDS_DIR. */
   ...remoteEnvShape,
+});
+
+/** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
+export const embeddedEnv = embeddedEnvShape.refine(noDevMailboxInProduction, {
+  message: 'is refused with NODE_ENV=production',
+  path: ['DEV_MAILBOX'],
 });
 
 export type EmbeddedEnv = z.infer<typeof embeddedEnv>;

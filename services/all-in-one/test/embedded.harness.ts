@@ -15,6 +15,8 @@ export async function startTestProduct(env: Record<string, string> = {}, dataDir
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // The tests read their mail there, as a person running `npm start` does.
+      DEV_MAILBOX: 'on',
       ...env,
     }),
   );

@@ -21,7 +21,7 @@ async function start(env: Record<string, string> = {}): Promise<Embedded & { rem
 describe('embedded mode, hardened', () => {
   let product: Awaited<ReturnType<typeof start>>;
   beforeAll(async () => {
-    product = await start();
+    product = await start({ DEV_MAILBOX: 'on' });
   }, 60_000);
   afterAll(async () => {
     await product.stop();
@@ -93,9 +93,27 @@ describe('embedded mode, hardened', () => {
   });
 });
 
-describe('embedded mode with a mailer configured', () => {
-  it('has no dev mailbox at all', async () => {
-    const product = await start({ SMTP_URL: 'smtp://127.0.0.1:1' });
+describe('the dev mailbox is served only when turned on by name', () => {
+  it('is off by default', async () => {
+    expect(parseConfig(embeddedEnv, {}).DEV_MAILBOX).toBe(false);
+    const product = await start();
+    try {
+      expect((await new TestClient(product.url).get('/dev/mailbox')).status).toBe(404);
+    } finally {
+      await product.stop();
+      product.remove();
+    }
+  });
+
+  it('is refused in production, where it would hand out reset links', () => {
+    expect(() => parseConfig(embeddedEnv, { NODE_ENV: 'production', DEV_MAILBOX: 'on' })).toThrow(
+      'Environment variable DEV_MAILBOX is invalid (is refused with NODE_ENV=production).',
+    );
+    expect(() => parseConfig(embeddedEnv, { DEV_MAILBOX: 'yes' })).toThrow('DEV_MAILBOX');
+  });
+
+  it('does not exist with a mailer configured, even when turned on', async () => {
+    const product = await start({ SMTP_URL: 'smtp://127.0.0.1:1', DEV_MAILBOX: 'on' });
     try {
       expect((await new TestClient(product.url).get('/dev/mailbox')).status).toBe(404);
     } finally {

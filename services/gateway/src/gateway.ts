@@ -6,7 +6,6 @@ import {
   errorHandler,
   healthRouter,
   CALLER_HEADER,
-  isLoopbackPeer,
   notFoundHandler,
   verifyAssertion,
   type Caller,
@@ -23,6 +22,7 @@ import { proxyTo, type Proxy } from './http/proxy';
 import { frontendsRouter, type FrontendsOptions } from './http/frontends';
 import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/forwarded-headers';
 import { requireHttps } from './http/require-https';
+import { isDirectLocalClient, noteDirectLocalClients } from './http/direct-local-client';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
 export type Upstream = { url: string } | { handler: RequestHandler };
@@ -80,6 +80,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
   app.use(requireHttps(options.publicUrl));
+  app.use(noteDirectLocalClients(trust));
   app.use(forwardedHeaders);
   app.use(sameOrigin(options.publicUrl));
   app.use(rateLimit({ limiters: options.limiters, perMinute: options.authRatePerMinute }));
@@ -98,8 +99,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use((req, res, next) => {
     const rule = serviceFor(req.path, routes);
     if (!rule) return next();
-    // Development conveniences answer only this machine; a forwarded header never makes a client local.
-    if (rule.loopbackOnly && !isLoopbackPeer(req)) return next();
+    // Development conveniences answer only a person on this machine, never a client of a proxy (even a local one).
+    if (rule.loopbackOnly && !isDirectLocalClient(req)) return next();
     // A page of the shell on the same path: the frontends' router below answers it (from SHELL_DIR or SHELL_URL).
     const prefers = req.accepts(['json', 'html']);
     if (

@@ -8,7 +8,10 @@ export interface RouteRule {
   pattern: RegExp;
   /** Also proxies websocket upgrades on this path. */
   websocket?: boolean;
-  /** Answered only to a client on this machine (the socket's peer is loopback); anyone else gets 404. */
+  /**
+   * Answered only to a direct client on this machine (a loopback peer that is not a trusted proxy and sends no
+   * forwarding header); anyone else gets 404.
+   */
   loopbackOnly?: boolean;
   /**
    * The path is also a page of the shell: a browser navigating to it (a GET with `Sec-Fetch-Mode: navigate`, or an

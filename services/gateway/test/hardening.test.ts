@@ -154,9 +154,16 @@ describe('gateway hardening', () => {
     expect(forged.body.headers.forwarded).toBeUndefined();
   });
 
-  it('answers the dev mailbox only to this machine, whatever the forwarded headers claim', async () => {
-    const gateway = await start({ trustProxy: proxyTrust(['loopback']) });
+  it('answers the dev mailbox only to a direct client of this machine, whatever the forwarded headers claim', async () => {
+    const gateway = await start();
     expect((await gateway.get('/dev/mailbox')).status).toBe(200);
+    // A proxy's client on the same host: any forwarding header means someone else is behind this loopback peer.
+    for (const header of ['x-forwarded-for', 'x-real-ip', 'forwarded', 'via', 'x-forwarded-host']) {
+      const proxied = await gateway.get('/dev/mailbox', {
+        [header]: header === 'forwarded' ? 'for=1.2.3.4' : '1.2.3.4',
+      });
+      expect([header, proxied.status]).toEqual([header, 404]);
+    }
     const restore = pretendPeer(gateway.running.server, '192.0.2.77');
     try {
       const remote = await gateway.get('/dev/mailbox', { 'x-forwarded-for': '127.0.0.1' });
@@ -164,6 +171,17 @@ describe('gateway hardening', () => {
     } finally {
       restore();
     }
+  });
+
+  // Issue 23, defect 1: nginx on the same host made every client loopback, and its X-Forwarded-For was believed for
+  // the rate limits but not for the mailbox, which handed a victim's reset link to anyone.
+  it('never answers the dev mailbox through a reverse proxy on the same host (TRUSTED_PROXIES=loopback)', async () => {
+    const gateway = await start({ trustProxy: proxyTrust(['loopback']) });
+    expect(
+      (await gateway.get('/dev/mailbox?to=victim@example.com', { 'x-forwarded-for': '203.0.113.7' })).status,
+    ).toBe(404);
+    // The proxy itself is no person at this machine either, even without the header.
+    expect((await gateway.get('/dev/mailbox')).status).toBe(404);
   });
 
   it('treats a malformed session cookie as no session, not as a 500', async () => {

@@ -65,4 +65,5 @@ export { createArgon2Hasher, type PasswordHasher } from './domain/passwords';
 export { DevMailbox } from './mail/dev-mailbox';
 export { createSmtpMailer } from './mail/smtp-mailer';
 export { createMailPorts, type MailPorts } from './mail/mail-ports';
+export { noDevMailboxInProduction } from './config';
 export { createMailRelay, type MailRelaySettings } from './mail/mail-relay';

@@ -16,6 +16,14 @@ describe("identity's environment", () => {
     expect(env.ADMIN_EMAILS).toEqual(['ada@example.com', 'bob@example.com']);
   });
 
+  it('serves the dev mailbox only when DEV_MAILBOX=on, and never in production', () => {
+    expect(parseConfig(identityEnv, good).DEV_MAILBOX).toBe(false);
+    expect(parseConfig(identityEnv, { ...good, DEV_MAILBOX: 'on' }).DEV_MAILBOX).toBe(true);
+    expect(() => parseConfig(identityEnv, { ...good, NODE_ENV: 'production', DEV_MAILBOX: 'on' })).toThrow(
+      'Environment variable DEV_MAILBOX is invalid (is refused with NODE_ENV=production).',
+    );
+  });
+
   it('refuses to start with the retired ADMIN_USERNAMES, which anyone could claim by signing up', () => {
     // Empty (as an old values file renders it) changes nothing.
     expect(parseConfig(identityEnv, { ...good, ADMIN_USERNAMES: '' }).ADMIN_EMAILS).toEqual([]);

@@ -45,7 +45,15 @@ export async function startServiceProcess(
   // A given port lets a restarted replica come back where its clients reconnect.
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, [serviceEntry(name)], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    // DEV_MAILBOX: identity's tests read their mail at /dev/mailbox (other services ignore it).
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEV_MAILBOX: 'on',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

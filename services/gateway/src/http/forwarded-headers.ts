@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { clientAddressOf, type ProxyTrust } from '@vellum/platform';
 
 /** Headers a client could use to claim another address, host or scheme. */
-const CLAIMS = [
+export const FORWARDING_CLAIMS = [
   'forwarded',
   'x-forwarded-for',
   'x-forwarded-proto',
@@ -17,7 +17,7 @@ const CLAIMS = [
  * address and scheme the gateway believes (only the proxies in TRUSTED_PROXIES are believed), never a client's claim.
  */
 export function setForwardedHeaders(req: IncomingMessage, client: { ip: string; protocol: string }): void {
-  for (const name of CLAIMS) delete req.headers[name];
+  for (const name of FORWARDING_CLAIMS) delete req.headers[name];
   req.headers['x-forwarded-for'] = client.ip;
   req.headers['x-forwarded-proto'] = client.protocol;
 }

@@ -7,11 +7,13 @@ export interface MailSettings {
   SMTP_URL?: string;
   MAIL_FROM: string;
   NODE_ENV: 'development' | 'production' | 'test';
+  /** DEV_MAILBOX=on: serve the captured mail at /dev/mailbox (it holds sign-in and reset links). */
+  DEV_MAILBOX: boolean;
 }
 
 export interface MailPorts {
   mailer: Mailer;
-  /** Served at /dev/mailbox: only while no mailer is configured, and never in production. */
+  /** Served at /dev/mailbox: only when DEV_MAILBOX=on and no mailer is configured, and never in production. */
   devMailbox?: DevMailbox;
   close(): void;
 }
@@ -25,7 +27,7 @@ export function createMailPorts(settings: MailSettings, logger: Logger): MailPor
   const devMailbox = new DevMailbox(logger);
   return {
     mailer: devMailbox,
-    devMailbox: settings.NODE_ENV === 'production' ? undefined : devMailbox,
+    devMailbox: settings.DEV_MAILBOX && settings.NODE_ENV !== 'production' ? devMailbox : undefined,
     close: () => {},
   };
 }

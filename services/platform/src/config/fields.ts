@@ -42,6 +42,12 @@ export const env = {
         (entries) => entries.every(isTrustedProxyEntry),
         'must be IP addresses or CIDR ranges, comma-separated',
       ),
+  /** `on` or `off` (the default): a switch that must be turned on by name, never by accident. */
+  switch: () =>
+    z
+      .enum(['on', 'off'], { message: "must be 'on' or 'off'" })
+      .default('off')
+      .transform((v) => v === 'on'),
   /** Milliseconds, at least 1 s. */
   timeoutMs: (fallback: number) => z.coerce.number().int().min(1000).default(fallback),
   optional: <T extends z.ZodType>(field: T) =>
