@@ -5,7 +5,7 @@ import { ann } from '../test-support';
 type Routes = Record<string, { status: number; body: unknown }>;
 
 function serve(routes: Routes) {
-  const fetchMock = jest.fn(async (path: string) => {
+  const fetchMock = jest.fn(async (path: string, _init?: RequestInit) => {
     const route = routes[path];
     if (!route) return new Response('{"error":"Not found"}', { status: 404 });
     return new Response(JSON.stringify(route.body), { status: route.status });
@@ -75,7 +75,7 @@ describe('session context', () => {
     await screen.findByText('signed in as ann');
   });
 
-  it('signOut() calls the server and reloads the page', async () => {
+  it('signOut() posts to the server (a GET signs out only a page navigation) and reloads the page', async () => {
     const fetchMock = serve({
       '/api/sc': { status: 200, body: { signedCirrus: ann } },
       '/check_session': { status: 200, body: { authenticated: true } },
@@ -85,7 +85,8 @@ describe('session context', () => {
     renderSession();
     await screen.findByText('signed in as ann');
     await act(() => session!.signOut());
-    expect(fetchMock.mock.calls.map((call) => call[0])).toContain('/api/signout');
+    const signOutCall = fetchMock.mock.calls.find((call) => call[0] === '/api/signout');
+    expect(signOutCall?.[1]?.method).toBe('POST');
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });

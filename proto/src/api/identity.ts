@@ -175,6 +175,7 @@ export const profileMessages = {
   imageUrl: 'Image must be a full web address starting with https://, or empty for the generated avatar.',
   imageTooLong: `Image address must have at most ${PROFILE_IMAGE_MAX} characters.`,
   imageBackground: 'Image background must be a CSS hex colour like #337ab7, or empty.',
+  imageOwnOrigin: "Image must be on another site: an address of Vellum's own is not a picture.",
   signIn: 'Sign in to edit your profile.',
   ownerOnly: 'Only its owner can edit this profile.',
   saved: 'Your profile has been saved.',

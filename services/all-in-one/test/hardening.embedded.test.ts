@@ -63,7 +63,23 @@ describe('embedded mode, hardened', () => {
       expect(refused.status).toBe(403);
       expect(await signedIn()).toBe(true);
     }
-    expect((await browser.get('/api/signout', { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    // Issue 23, defect 5: a same-origin <img src=/api/signout> (a profile image, an image in a vellum) signed every
+    // viewer out. Only a page navigation signs out with GET; the app itself posts.
+    for (const [dest, mode] of [
+      ['image', 'no-cors'],
+      ['script', 'no-cors'],
+      ['empty', 'cors'],
+      ['empty', 'same-origin'],
+    ]) {
+      const headers = { 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest!, 'sec-fetch-mode': mode! };
+      const refused = await browser.get<{ error: string }>('/api/signout', headers);
+      expect([dest, mode, refused.status]).toEqual([dest, mode, 403]);
+      expect(refused.body.error).toBe(
+        "Sign out with Vellum's Sign Out button: this request cannot sign you out.",
+      );
+      expect(await signedIn()).toBe(true);
+    }
+    expect((await browser.navigate('/api/signout')).status).toBe(200);
     expect(await signedIn()).toBe(false);
 
     expect((await signIn()).status).toBe(200);

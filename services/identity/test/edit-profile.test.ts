@@ -247,6 +247,26 @@ describe('PUT /api/cirrus/{username}/profile', () => {
     },
   );
 
+  // Issue 23, defect 5: an image on the app's own host is a request of every viewer's to Vellum with their cookies
+  // (`https://<the app>/api/signout` signed them out).
+  it("refuses an image on the app's own host, on any scheme or port, and changes nothing", async () => {
+    const before = await stored(ada);
+    const message = "Image must be on another site: an address of Vellum's own is not a picture.";
+    for (const image of [
+      'https://vellum.test/api/signout',
+      'https://VELLUM.test./api/link/go/1',
+      'https://vellum.test:8443/x.png',
+    ]) {
+      const res = await edit(ada, ada.username, { ...EDIT, image });
+      expect([image, res.status]).toEqual([image, 400]);
+      expect(res.body).toEqual({ error: message, code: 'invalid', fieldErrors: { image: message } });
+    }
+    expect(await stored(ada)).toEqual(before);
+    expect(
+      (await edit(ada, ada.username, { ...EDIT, image: 'https://images.vellum.test.example/a.png' })).status,
+    ).toBe(200);
+  });
+
   it('names every refused field at once', async () => {
     const res = await edit(bob, bob.username, {
       displayName: '',

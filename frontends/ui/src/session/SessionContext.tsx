@@ -57,7 +57,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
-      await api.get('/api/signout');
+      // POST: the spec's GET signs out only a page navigation (an <img> or a script's GET must not).
+      await api.post('/api/signout');
     } catch (error) {
       console.error('Sign-out failed', error);
     }

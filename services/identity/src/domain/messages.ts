@@ -7,4 +7,5 @@ export const messages = {
   resetLinkInvalid: 'This password reset link is invalid.',
   cirrusNotFound: 'This Cirrus does not exist.',
   signOutCrossSite: 'Sign out from Vellum itself: a link on another site cannot sign you out.',
+  signOutNotNavigation: "Sign out with Vellum's Sign Out button: this request cannot sign you out.",
 } as const;

@@ -98,10 +98,14 @@ export function sessionRoutes(ctx: IdentityContext): Router {
   });
 
   // The spec's call is GET; a link on another site must not sign anyone out, so a GET the browser marks as coming
-  // from another site is refused. POST does the same and is covered by the gateway's same-origin check.
+  // from another site is refused, and so is a GET that is no page navigation (an <img src=/api/signout> in a profile
+  // or a vellum, a script's fetch): the app signs out with POST, covered by the gateway's same-origin check. A client
+  // that sends no fetch metadata at all (no browser since 2023 does) is taken at its word.
   const signOut: RequestHandler = (req, res, next) => {
-    if (req.method === 'GET' && CROSS_SITE.has(req.get('sec-fetch-site') ?? '')) {
-      throw new Forbidden(messages.signOutCrossSite);
+    if (req.method === 'GET') {
+      if (CROSS_SITE.has(req.get('sec-fetch-site') ?? '')) throw new Forbidden(messages.signOutCrossSite);
+      const mode = req.get('sec-fetch-mode');
+      if (mode !== undefined && mode !== 'navigate') throw new Forbidden(messages.signOutNotNavigation);
     }
     const clear = () => {
       res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });

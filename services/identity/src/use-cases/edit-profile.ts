@@ -2,7 +2,7 @@ import type { Caller } from '@vellum/platform';
 import type { ProfileInput } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { editableCirrus } from '../domain/cirrus-access';
-import { profileChanged, profileOf } from '../domain/profile';
+import { checkImageElsewhere, profileChanged, profileOf } from '../domain/profile';
 import { cirrusEvents } from '../events/cirrus-events';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
 
@@ -17,6 +17,7 @@ export async function editProfile(
   caller: Caller,
   input: { username: string; profile: ProfileInput },
 ): Promise<CirrusRecord> {
+  checkImageElsewhere(input.profile, ctx.config.publicUrl);
   const now = ctx.clock();
   const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
     const current = editableCirrus(await cirrusStore.byUsername(tx, input.username), caller);

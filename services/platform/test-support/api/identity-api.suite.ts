@@ -224,7 +224,8 @@ export function identityApiSuite(baseUrl: () => string) {
       });
 
       const stolen = c.cookieHeader;
-      expect((await c.get('/api/signout')).status).toBe(200);
+      // The spec's GET, as a page navigation (a script's or an image's GET is refused; the app posts).
+      expect((await c.navigate('/api/signout')).status).toBe(200);
       expect((await c.get('/api/sc')).body).toEqual({ signedCirrus: null });
       const replay = client();
       replay.setCookieHeader(stolen);
@@ -288,7 +289,7 @@ export function identityApiSuite(baseUrl: () => string) {
       const own = { email: account.email, password: account.password };
       expect((await owner.post('/api/signin', own)).status).toBe(200);
       // Signing out keeps the browser known (the device cookie stays).
-      await owner.get('/api/signout');
+      await owner.post('/api/signout');
 
       const guesses: number[] = [];
       for (let i = 0; i < 11; i++) {
