@@ -21,9 +21,12 @@ export function bodyOf<S extends z.ZodType>(req: Request, schema: S): z.output<S
 
 /** A single-valued query parameter, or undefined; a repeated one (`a=1&a=2`) is refused. */
 export function queryOf(req: Request, name: string): string | undefined {
+  const once = () => new Invalid(`The parameter ${name} must be given once, as text.`);
+  // `?sort[]=email` or `?sort[a]=…` (an array or object in other frameworks' parsers) is refused, never ignored.
+  if (Object.keys(req.query).some((key) => key.startsWith(`${name}[`))) throw once();
   const value: unknown = req.query[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new Invalid(`The parameter ${name} must be given once, as text.`);
+  if (typeof value !== 'string') throw once();
   return value;
 }
 

@@ -103,12 +103,17 @@ describe('reading a request the one way', () => {
   it('takes a query parameter once, as text, and parses it with a schema', async () => {
     expect((await request(app()).get('/query?q=a&limit=3')).body).toEqual({ q: 'a', limit: 3 });
     expect((await request(app()).get('/query')).body).toEqual({ q: null, limit: 5 });
-    // Express 5 parses query strings flat: `q[]=a` is a parameter named `q[]`, never an array named `q`.
-    expect((await request(app()).get('/query?q[]=a')).body).toEqual({ q: null, limit: 5 });
-    for (const bad of ['q=a&q=b', 'limit=10', 'limit=x']) {
+    // Express 5 parses query strings flat: `q[]=a` is a parameter named `q[]`, which other parsers read as an array
+    // named `q`. Issue 23: `?sort[]=email` was silently ignored; it is refused like a repeated parameter.
+    for (const bad of ['q=a&q=b', 'limit=10', 'limit=x', 'q[]=a', 'q[0]=a', 'limit[]=3', 'q[x]=1&q=a']) {
       const res = await request(app()).get(`/query?${bad}`);
       expect([bad, res.status, res.body.code]).toEqual([bad, 400, 'invalid']);
     }
+    expect((await request(app()).get('/query?q[]=a')).body.error).toBe(
+      'The parameter q must be given once, as text.',
+    );
+    // A parameter no route reads stays ignored, as before.
+    expect((await request(app()).get('/query?qq[]=a&other=1')).body).toEqual({ q: null, limit: 5 });
   });
 
   it("refuses a visitor with the route's own message", async () => {
