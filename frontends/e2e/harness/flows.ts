@@ -36,6 +36,27 @@ export async function createVerifiedUser(
   if (!verified.ok) throw new Error(`Verification failed: ${verified.status} ${await verified.text()}`);
 }
 
+/**
+ * Sets `user`'s password from the reset link mailed to them, as only the mailbox's owner can: an admin's first
+ * session waits for it (services/identity/README.md).
+ */
+export async function setPasswordByMail(baseUrl: string, user: User): Promise<void> {
+  const post = (path: string, body: object) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const sent = await post('/api/password-reset/send', { email: user.email });
+  if (!sent.ok) throw new Error(`Reset request failed: ${sent.status} ${await sent.text()}`);
+  const link = new URL((await waitForMail(baseUrl, user.email, /reset/i)).links[0]!);
+  const reset = await post('/api/password-reset', {
+    token: link.searchParams.get('token'),
+    password: user.password,
+  });
+  if (!reset.ok) throw new Error(`Reset failed: ${reset.status} ${await reset.text()}`);
+}
+
 /** Opens the sign-in modal from the top bar and signs in; waits for the reload that follows. */
 export async function signInThroughModal(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();

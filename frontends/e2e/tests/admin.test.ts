@@ -1,5 +1,5 @@
 import { screenshot } from '../harness/browser';
-import { createVerifiedUser } from '../harness/flows';
+import { createVerifiedUser, setPasswordByMail } from '../harness/flows';
 import { newUser } from '../harness/users';
 import { signIn, signedInPerson, visitor, type Person } from '../harness/vellums';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
@@ -14,6 +14,7 @@ describe('the admin page', () => {
 
   beforeAll(async () => {
     await createVerifiedUser(product().url, ADMIN);
+    await setPasswordByMail(product().url, ADMIN);
     const zedUser = { ...newUser('zed'), firstName: 'Zed', lastName: 'Zimmer' };
     await createVerifiedUser(product().url, zedUser);
     [admin, zed] = await Promise.all([

@@ -1,11 +1,11 @@
 import { messengerPaths } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 import {
+  adminAccount,
   eventually,
   signedIn,
   signIn,
   TestClient,
-  verifiedAccount,
   type SignedIn,
 } from '@vellum/platform/test-support';
 import { startTestProduct } from './embedded.harness';
@@ -45,7 +45,7 @@ describe('account deletion, embedded', () => {
     product = await startTestProduct({ ADMIN_EMAILS: ADMIN_EMAIL });
     admin = await signIn(
       url(),
-      await verifiedAccount(url(), { email: ADMIN_EMAIL, username: 'deletion.admin' }),
+      await adminAccount(url(), { email: ADMIN_EMAIL, username: 'deletion.admin' }),
     );
     [ann, bob] = await Promise.all([signedIn(url(), 'Ann'), signedIn(url(), 'Bob')]);
     visitor = new TestClient(url());

@@ -1,5 +1,11 @@
 import type { AdminAnswer, AdminListAnswer, AdminSeriesAnswer } from '@vellum/proto';
-import { eventually, signIn, signedIn, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import {
+  adminAccount,
+  eventually,
+  signIn,
+  signedIn,
+  TestClient,
+} from '@vellum/platform/test-support';
 import { startTestProduct } from './embedded.harness';
 
 const ADMIN_EMAIL = 'analytics.admin@example.com';
@@ -16,11 +22,11 @@ describe('analytics through the gateway, embedded', () => {
   });
 
   it('shows an admin every cirrus with its last session and vellums, and nobody else anything', async () => {
-    const adminAccount = await verifiedAccount(product.url, {
+    const theAdmin = await adminAccount(product.url, {
       email: ADMIN_EMAIL,
       username: 'analytics.admin',
     });
-    const admin = await signIn(product.url, adminAccount);
+    const admin = await signIn(product.url, theAdmin);
     const ann = await signedIn(product.url, 'Ann');
     expect((await ann.client.post('/api/vellum-new', { title: '', text: '' })).status).toBe(201);
 

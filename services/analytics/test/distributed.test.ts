@@ -1,10 +1,10 @@
 import type { AdminAnswer } from '@vellum/proto';
 import {
+  adminAccount,
   describeDistributed,
   eventually,
   signIn,
   signedIn,
-  verifiedAccount,
 } from '@vellum/platform/test-support';
 
 const ADMIN_EMAIL = `adm.${Date.now().toString(36)}@example.com`;
@@ -15,7 +15,7 @@ process.env.ADMIN_EMAILS = ADMIN_EMAIL;
 describeDistributed(['analytics'], (product) => {
   it('learns of cirri from identity through Kafka and shows them to the admin alone', async () => {
     const url = product().gateway.url;
-    const admin = await signIn(url, await verifiedAccount(url, { email: ADMIN_EMAIL }));
+    const admin = await signIn(url, await adminAccount(url, { email: ADMIN_EMAIL }));
     const ann = await signedIn(url, 'Ann');
     // A group that has never run starts from the first event of each topic: on the shared test Kafka that is every
     // event the other suites left there, so the first run catches up for a while.

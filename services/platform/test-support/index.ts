@@ -7,9 +7,11 @@ export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topi
 export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';
 export { TestClient, type JsonResponse } from './http-client';
 export {
+  adminAccount,
   mailedLink,
   mailedMessage,
   newAccount,
+  resetPasswordByMail,
   signIn,
   signedIn,
   verifiedAccount,

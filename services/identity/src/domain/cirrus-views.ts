@@ -1,12 +1,10 @@
 import { LINK_DEFAULT_COLORS } from '@vellum/proto';
 import type { CirrusRecord } from '../store/cirrus-store';
+import { isAdminCirrus } from './admins';
 
 export const displayNameOf = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
-/**
- * The signed cirrus of spec section 3, plus whether the caller is an admin: the verified owner of an email named in
- * ADMIN_EMAILS. A username proves nothing (anyone may sign up with one first); an unverified email neither.
- */
+/** The signed cirrus of spec section 3, plus whether the caller is an admin (`isAdminCirrus`). */
 export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<string>) {
   return {
     i: cirrus.id,
@@ -16,7 +14,7 @@ export function signedCirrusView(cirrus: CirrusRecord, admins: ReadonlySet<strin
     first_name: cirrus.firstName,
     last_name: cirrus.lastName,
     image: cirrus.image ?? undefined,
-    isAdmin: cirrus.emailVerifiedAt !== null && admins.has(cirrus.email.toLowerCase()),
+    isAdmin: isAdminCirrus(cirrus, admins),
   };
 }
 

@@ -16,6 +16,7 @@ import { signInSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { messages } from '../domain/messages';
 import { signedCirrusView, signedUserView } from '../domain/cirrus-views';
+import { awaitsAdminReset } from '../domain/admins';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
 import { recordSignIn } from '../use-cases/record-sign-in';
 import { viewSignedCirrus } from '../use-cases/view-signed-cirrus';
@@ -51,6 +52,7 @@ function createPassport(ctx: IdentityContext) {
         const ok = await ctx.hasher.verify(cirrus?.passwordHash ?? '', password);
         if (!cirrus || !ok) return done(null, false, { message: messages.signInFailed });
         if (!cirrus.emailVerifiedAt) return done(new Forbidden(messages.notVerified));
+        if (awaitsAdminReset(cirrus, ctx.admins)) return done(new Forbidden(messages.adminAwaitsReset));
         return done(null, cirrus);
       })().catch(done);
     }),

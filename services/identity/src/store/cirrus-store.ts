@@ -14,6 +14,8 @@ export interface CirrusRecord {
   location: string | null;
   summary: string | null;
   emailVerifiedAt: Date | null;
+  /** When a reset link mailed to its address last set its password (see migration 0004); null: never. */
+  passwordSetByLinkAt: Date | null;
   lastSessionAt: Date | null;
   createdAt: Date;
   outstandingActions: number;
@@ -59,6 +61,7 @@ interface CirrusRow {
   location: string | null;
   summary: string | null;
   email_verified_at: Date | string | null;
+  password_set_by_link_at: Date | string | null;
   last_session_at: Date | string | null;
   created_at: Date | string;
   outstanding_actions: number | null;
@@ -82,6 +85,7 @@ const toRecord = (row: CirrusRow): CirrusRecord => ({
   location: row.location,
   summary: row.summary,
   emailVerifiedAt: date(row.email_verified_at),
+  passwordSetByLinkAt: date(row.password_set_by_link_at),
   lastSessionAt: date(row.last_session_at),
   createdAt: date(row.created_at)!,
   outstandingActions: Number(row.outstanding_actions ?? 0),
@@ -177,8 +181,12 @@ export const cirrusStore = {
     );
   },
 
-  async setPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
-    await db.query(`UPDATE identity.cirri SET password_hash = $2 WHERE id = $1`, [id, passwordHash]);
+  /** A new password from a reset link mailed to the account's address, which proves its mailbox chose it. */
+  async setPasswordByLink(db: Queryable, id: string, passwordHash: string, at: Date): Promise<void> {
+    await db.query(
+      `UPDATE identity.cirri SET password_hash = $2, password_set_by_link_at = $3 WHERE id = $1`,
+      [id, passwordHash, at],
+    );
   },
 
   async recordSession(db: Queryable, id: string, at: Date): Promise<void> {

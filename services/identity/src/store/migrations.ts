@@ -77,4 +77,13 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0004_password_set_by_link',
+    sql: `
+      -- When the password was last set through a reset link mailed to the account's address: proof that whoever
+      -- holds the mailbox chose it. An admin's first session waits for it (anyone can sign up first with an admin's
+      -- address and a password of their own, and the mailbox's owner might follow that account's verification link).
+      ALTER TABLE identity.cirri ADD COLUMN password_set_by_link_at timestamptz;
+    `,
+  },
 ];

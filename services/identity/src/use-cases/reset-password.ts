@@ -22,7 +22,7 @@ export async function resetPassword(
     const record = await cirrusStore.tokenForUpdate(tx, hash, 'reset_password');
     if (!tokenIsUsable(record, now)) return null;
     await cirrusStore.useToken(tx, hash, now);
-    await cirrusStore.setPasswordHash(tx, record!.cirrusId, passwordHash);
+    await cirrusStore.setPasswordByLink(tx, record!.cirrusId, passwordHash, now);
     const cirrus = await cirrusStore.byId(tx, record!.cirrusId);
     if (cirrus && !cirrus.emailVerifiedAt) {
       await cirrusStore.markVerified(tx, cirrus.id, now);
