@@ -8,7 +8,7 @@ import {
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { MESSAGES_PER_MINUTE } from '@vellum/proto';
+import { CONVERSATIONS_PER_HOUR, MESSAGES_PER_MINUTE } from '@vellum/proto';
 import type { MessagingContext, MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import { conversationVellumRoutes } from './http/conversation-vellum-routes';
@@ -39,6 +39,11 @@ export function messagingDefinition(
       keyPrefix: 'messaging-send',
       points: MESSAGES_PER_MINUTE,
       durationSeconds: 60,
+    }),
+    startLimiter: ports.limiters({
+      keyPrefix: 'messaging-start',
+      points: CONVERSATIONS_PER_HOUR,
+      durationSeconds: 3600,
     }),
   };
   const router = Router();
