@@ -235,6 +235,29 @@ describe('gateway', () => {
     expect(reply).toEqual({ sawCaller: 'yes', echoed: 'echo:ping' });
   });
 
+  it('refuses a proxied upgrade from any origin but the public one, whatever Host the client names', async () => {
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number | 'upgraded'>((resolve, reject) => {
+        const req = httpRequest(`${running.url}/socket.io/?EIO=4&transport=websocket`, {
+          headers: { connection: 'Upgrade', upgrade: 'websocket', cookie: signedCookie('sid-1'), ...headers },
+        });
+        req.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve('upgraded');
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await upgrade({ origin: 'https://vellum.example.com' })).toBe('upgraded');
+    expect(await upgrade({ host: 'evil.example', origin: 'http://evil.example' })).toBe(403);
+    expect(await upgrade({ host: 'evil.example', origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade({ origin: 'https://evil.example' })).toBe(403);
+  });
+
   it("gives a browser navigating to an API-only path the shell's page, and the API client (JSON) the service", async () => {
     const path = '/messenger/vellum/0be7e0c4-0000-4000-8000-000000000000';
     // node:http, as fetch replaces the Sec-Fetch-* headers with its own.
@@ -287,6 +310,10 @@ describe('gateway', () => {
       user,
     );
     expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://evil.example' })).toBeUndefined();
+    // A forged Host makes no origin the product's own: only PUBLIC_URL's origin is.
+    for (const origin of ['http://evil.example', 'https://evil.example']) {
+      expect(await upgrade({ cookie: signedCookie('sid-1'), host: 'evil.example', origin })).toBeUndefined();
+    }
     expect(await upgrade({ cookie: 'vellum.sid=s%3Asid-1.bad' })).toBeUndefined();
     expect(await upgrade({ 'x-vellum-caller': 'v1.forged.token' })).toBeUndefined();
     expect(await upgrade({})).toBeUndefined();
