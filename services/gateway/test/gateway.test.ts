@@ -11,6 +11,7 @@ import {
   MemorySessionStore,
   proxyTrust,
   serve,
+  sessionKeyOf,
   verifyAssertion,
   type RunningServer,
 } from '@vellum/platform';
@@ -20,6 +21,8 @@ const logger = pino({ level: 'silent' });
 const sessionSecret = 's'.repeat(32);
 const internalAuthSecret = 'i'.repeat(32);
 const user = { id: '6a0d2c4e-1111-4222-8333-444455556666', username: 'ada' };
+/** The caller the gateway vouches for: the session named by its key, never by its id. */
+const asserted = { ...user, session: sessionKeyOf('sid-1', internalAuthSecret) };
 
 /** An upstream that answers with what it received, and echoes bytes on an upgraded socket. */
 async function echoUpstream(): Promise<{ server: Server; url: string; upgraded: Set<Socket> }> {
@@ -125,7 +128,8 @@ describe('gateway', () => {
 
     const signedIn = await echo('/api/sc', { headers: { cookie: signedCookie('sid-1') } });
     const assertion = signedIn.body.headers['x-vellum-caller'] as string;
-    expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: user });
+    expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: asserted });
+    expect(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).not.toContain('sid-1');
 
     const forgedCookie = await echo('/api/sc', { headers: { cookie: 'vellum.sid=s%3Asid-1.bad' } });
     expect(forgedCookie.body.headers['x-vellum-caller']).toBeUndefined();
@@ -305,9 +309,9 @@ describe('gateway', () => {
       req.headers = { host: 'vellum.example.com', ...headers };
       return callerOfUpgrade(req);
     };
-    expect(await upgrade({ cookie: signedCookie('sid-1') })).toEqual(user);
+    expect(await upgrade({ cookie: signedCookie('sid-1') })).toEqual(asserted);
     expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://vellum.example.com' })).toEqual(
-      user,
+      asserted,
     );
     expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://evil.example' })).toBeUndefined();
     // A forged Host makes no origin the product's own: only PUBLIC_URL's origin is.
