@@ -7,7 +7,12 @@ import {
   type SentMessage,
   type UserSignal,
 } from '@vellum/proto';
-import { eventually, messagingApiSuite, signedIn } from '@vellum/platform/test-support';
+import {
+  eventually,
+  messagingApiSuite,
+  messagingRealtimeSuite,
+  signedIn,
+} from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 /** The messaging calls through the gateway of the embedded product (the Postgres adapter on PGlite). */
@@ -29,6 +34,8 @@ describeEmbedded('messaging through the gateway, embedded', (url) => {
       });
     };
     afterAll(() => sockets.forEach((s) => s.disconnect()));
+
+    messagingRealtimeSuite(url, connect);
 
     it('refuses a socket without a session', async () => {
       await expect(connect()).rejects.toThrow();

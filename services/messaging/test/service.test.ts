@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CirrusSessionsEndedSchema,
+  CirrusSignedOutSchema,
   CONVERSATIONS_PER_HOUR,
   ConversationStartedSchema,
   decodePayload,
   MESSAGES_PER_MINUTE,
   MessageSentSchema,
   messagingMessages,
+  packEnvelope,
+  Topics,
   unpackEnvelope,
   vellumMessages,
   type ConversationView,
+  type DescMessage,
+  type MessageInitShape,
   type MessageView,
 } from '@vellum/proto';
 import {
@@ -323,6 +329,35 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
     const again = await h.as(vic).post(paths.conversations, { username: wes.username });
     expect([again.status, again.body.conversation.conversation]).toEqual([200, known.conversation]);
     expect((await h.as(zed).post(paths.conversations, { username: vic.username })).status).toBe(201);
+  });
+
+  it("ends the sockets of what identity ended: a signed-out session's, a reset's sessions, a deleted cirrus's", async () => {
+    const [kit, lou] = [await h.person('Kit'), await h.person('Lou')];
+    // Events no read model keeps (nothing in the inbox to wait for): published as identity's relay would.
+    const publish = async <D extends DescMessage>(schema: D, payload: MessageInitShape<D>) => {
+      const id = randomUUID();
+      const value = packEnvelope({
+        id,
+        producer: 'identity',
+        aggregateId: kit.id,
+        payloadSchema: schema,
+        payload,
+      });
+      await h.bus.publish([{ id, topic: Topics.identityCirrus, key: kit.id, type: schema.typeName, value }]);
+    };
+    const before = h.ended.length;
+    const base = { cirrusId: kit.id, username: kit.username };
+    await publish(CirrusSignedOutSchema, { ...base, sessionKey: 'key-of-one-session' });
+    await publish(CirrusSessionsEndedSchema, { ...base, sessionKeys: ['key-a', 'key-b'] });
+    await h.deleteCirrus(lou);
+    await eventually(() => h.ended.length === before + 3);
+    expect(h.ended.slice(before)).toEqual([
+      { sessions: ['key-of-one-session'] },
+      { sessions: ['key-a', 'key-b'] },
+      { cirrus: lou.id },
+    ]);
+    // Each is only an ending of sockets: Kit still messages.
+    expect((await h.as(kit).post(paths.conversations, { username: ada.username })).status).toBe(201);
   });
 
   it('publishes MessageSent keyed by the conversation, with the length and not the text', async () => {
