@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the command-line tools the checks use, each only when missing:
-# helm, kubeconform and k6 (built with `go install` into ~/.cache/vellum/bin), and Debian's Chromium and nginx.
+# helm, kubeconform and k6 (built with `go install` into ~/.cache/vellum/bin), Schemathesis (PyPI, in a virtual
+# environment under ~/.cache/vellum), and Debian's Chromium and nginx.
 set -euo pipefail
 LOG_TAG=tools
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -21,6 +22,21 @@ go_tool() {
 go_tool helm helm.sh/helm/v3/cmd/helm@v3
 go_tool kubeconform github.com/yannh/kubeconform/cmd/kubeconform@latest
 go_tool k6 go.k6.io/k6@latest
+
+# Schemathesis fuzzes the API from its OpenAPI document (load-tests/fuzz/). Pinned: its checks and report format are
+# what load-tests/fuzz/schemathesis.mjs reads.
+SCHEMATHESIS_VERSION=4.32.5
+venv="$VELLUM_CACHE_DIR/schemathesis-venv"
+if [[ "$("$venv/bin/st" --version 2>/dev/null)" != *"$SCHEMATHESIS_VERSION"* ]]; then
+  command -v python3 >/dev/null || die "python3 is required to install schemathesis"
+  log "pip install schemathesis==$SCHEMATHESIS_VERSION"
+  start=$SECONDS
+  rm -rf "$venv"
+  python3 -m venv "$venv" >&2
+  "$venv/bin/pip" install --quiet "schemathesis==$SCHEMATHESIS_VERSION" >&2
+  log "schemathesis installed in $((SECONDS - start))s"
+fi
+echo "SCHEMATHESIS_BIN=$venv/bin/st"
 
 if [[ ! -x /usr/bin/chromium ]]; then
   apt_install_missing chromium

@@ -9,6 +9,10 @@ import { requestBody, textField } from './fields';
 export const MESSAGE_TEXT_MAX = 2000;
 /** Messages a sender may send per minute before the service answers 429. */
 export const MESSAGES_PER_MINUTE = 60;
+/** Realtime sockets one person may have open at once, counted across every replica (tabs, windows, devices). */
+export const SOCKETS_PER_PERSON = 20;
+/** New conversations a person may start per hour before the service answers 429 (opening an existing one is free). */
+export const CONVERSATIONS_PER_HOUR = 30;
 /** A page of conversations or messages: the default and the most a client may ask for. */
 export const MESSENGER_PAGE_DEFAULT = 30;
 export const MESSENGER_PAGE_MAX = 100;
@@ -24,6 +28,8 @@ export const messagingMessages = {
   conversationNotFound: 'This conversation does not exist.',
   messageNotFound: 'This message is not in the conversation.',
   tooFast: 'You are sending messages too quickly. Please wait a minute and try again.',
+  tooManySockets: `You have the Messenger open in too many tabs or windows (at most ${SOCKETS_PER_PERSON}). Close some and try again.`,
+  startingTooFast: 'You are starting new conversations too quickly. Please wait an hour and try again.',
   vellumOwnerOnly: 'Only its owner edits this Conversation Vellum.',
   sendFailed: 'Your message could not be sent. Please try again.',
   noConversations: 'No conversations yet.',

@@ -203,6 +203,12 @@ export async function startEmbedded(
     },
     isDraining: () => drain.draining,
     trustProxy: proxyTrust(env.TRUSTED_PROXIES),
+    // Websockets from PUBLIC_URL's origin only; without one (development), from this machine's two names of the port
+    // it listens on (known once listening), never from whatever Host a request names.
+    websocketOrigins: () => {
+      const own = new URL(config.publicUrl);
+      return env.PUBLIC_URL ? [own.origin] : [own.origin, `http://127.0.0.1:${own.port}`];
+    },
   });
   const running = await serve(
     gateway.app,

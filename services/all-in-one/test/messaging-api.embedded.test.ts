@@ -7,7 +7,12 @@ import {
   type SentMessage,
   type UserSignal,
 } from '@vellum/proto';
-import { eventually, messagingApiSuite, signedIn } from '@vellum/platform/test-support';
+import {
+  eventually,
+  messagingApiSuite,
+  messagingRealtimeSuite,
+  signedIn,
+} from '@vellum/platform/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 /** The messaging calls through the gateway of the embedded product (the Postgres adapter on PGlite). */
@@ -16,11 +21,11 @@ describeEmbedded('messaging through the gateway, embedded', (url) => {
 
   describe('its realtime socket on the same server (in-memory rooms)', () => {
     const sockets: Socket[] = [];
-    const connect = (cookie?: string) => {
+    const connect = (cookie?: string, headers: Record<string, string> = {}) => {
       const socket = io(url(), {
         transports: ['websocket'],
         reconnection: false,
-        ...(cookie && { extraHeaders: { cookie } }),
+        extraHeaders: { ...(cookie && { cookie }), ...headers },
       });
       sockets.push(socket);
       return new Promise<Socket>((resolve, reject) => {
@@ -30,9 +35,23 @@ describeEmbedded('messaging through the gateway, embedded', (url) => {
     };
     afterAll(() => sockets.forEach((s) => s.disconnect()));
 
+    messagingRealtimeSuite(url, connect);
+
     it('refuses a socket without a session', async () => {
       await expect(connect()).rejects.toThrow();
       await expect(connect('vellum.sid=s%3Aforged.sig')).rejects.toThrow();
+    });
+
+    it('accepts a browser socket from the public origin only, whatever Host it names', async () => {
+      const gus = await signedIn(url(), 'Gus');
+      const forged = { host: 'evil.example', origin: 'http://evil.example' };
+      await expect(connect(gus.client.cookieHeader, forged)).rejects.toThrow('websocket error');
+      await expect(connect(gus.client.cookieHeader, { origin: 'http://evil.example' })).rejects.toThrow();
+      // PUBLIC_URL unset: the product's own address on this machine (localhost or 127.0.0.1, its port).
+      const own = new URL(url());
+      for (const origin of [`http://localhost:${own.port}`, `http://127.0.0.1:${own.port}`]) {
+        (await connect(gus.client.cookieHeader, { origin })).disconnect();
+      }
     });
 
     it("delivers a new message to the recipient's socket: the message and their unread total", async () => {

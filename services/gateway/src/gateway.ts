@@ -43,6 +43,11 @@ export interface GatewayOptions {
   isDraining?: () => boolean;
   /** The proxies in front whose forwarded headers are believed (TRUSTED_PROXIES); by default none. */
   trustProxy?: ProxyTrust;
+  /**
+   * The origins a browser may open a websocket from (its `Origin`, read at each upgrade); by default PUBLIC_URL's
+   * only. Never the request's own `Host`: a client names any Host it likes.
+   */
+  websocketOrigins?: () => readonly string[];
 }
 
 export interface Gateway {
@@ -90,11 +95,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     internalAuthSecret: options.internalAuthSecret,
   };
   const forward = forwardIdentity(identity);
-  const appOrigins = (host: string | undefined) => [
-    new URL(options.publicUrl).origin,
-    `http://${host}`,
-    `https://${host}`,
-  ];
+  const websocketOrigins = options.websocketOrigins ?? (() => [publicOrigin.origin]);
 
   app.use((req, res, next) => {
     const rule = serviceFor(req.path, routes);
@@ -125,8 +126,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
 
+  // A browser always sends Origin on a websocket; only the product's public origin may open one with its cookie.
   const upgradeOriginAllowed = (req: IncomingMessage) =>
-    !req.headers.origin || appOrigins(req.headers.host).includes(req.headers.origin);
+    !req.headers.origin || websocketOrigins().includes(req.headers.origin);
 
   const callerOfUpgrade = async (req: IncomingMessage): Promise<Caller | undefined> => {
     if (!upgradeOriginAllowed(req)) return undefined;

@@ -11,6 +11,7 @@ import {
   MemorySessionStore,
   proxyTrust,
   serve,
+  sessionKeyOf,
   verifyAssertion,
   type RunningServer,
 } from '@vellum/platform';
@@ -20,6 +21,8 @@ const logger = pino({ level: 'silent' });
 const sessionSecret = 's'.repeat(32);
 const internalAuthSecret = 'i'.repeat(32);
 const user = { id: '6a0d2c4e-1111-4222-8333-444455556666', username: 'ada' };
+/** The caller the gateway vouches for: the session named by its key, never by its id. */
+const asserted = { ...user, session: sessionKeyOf('sid-1', internalAuthSecret) };
 
 /** An upstream that answers with what it received, and echoes bytes on an upgraded socket. */
 async function echoUpstream(): Promise<{ server: Server; url: string; upgraded: Set<Socket> }> {
@@ -125,7 +128,8 @@ describe('gateway', () => {
 
     const signedIn = await echo('/api/sc', { headers: { cookie: signedCookie('sid-1') } });
     const assertion = signedIn.body.headers['x-vellum-caller'] as string;
-    expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: user });
+    expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: asserted });
+    expect(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).not.toContain('sid-1');
 
     const forgedCookie = await echo('/api/sc', { headers: { cookie: 'vellum.sid=s%3Asid-1.bad' } });
     expect(forgedCookie.body.headers['x-vellum-caller']).toBeUndefined();
@@ -235,6 +239,29 @@ describe('gateway', () => {
     expect(reply).toEqual({ sawCaller: 'yes', echoed: 'echo:ping' });
   });
 
+  it('refuses a proxied upgrade from any origin but the public one, whatever Host the client names', async () => {
+    const upgrade = (headers: Record<string, string>) =>
+      new Promise<number | 'upgraded'>((resolve, reject) => {
+        const req = httpRequest(`${running.url}/socket.io/?EIO=4&transport=websocket`, {
+          headers: { connection: 'Upgrade', upgrade: 'websocket', cookie: signedCookie('sid-1'), ...headers },
+        });
+        req.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve('upgraded');
+        });
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await upgrade({ origin: 'https://vellum.example.com' })).toBe('upgraded');
+    expect(await upgrade({ host: 'evil.example', origin: 'http://evil.example' })).toBe(403);
+    expect(await upgrade({ host: 'evil.example', origin: 'https://evil.example' })).toBe(403);
+    expect(await upgrade({ origin: 'https://evil.example' })).toBe(403);
+  });
+
   it("gives a browser navigating to an API-only path the shell's page, and the API client (JSON) the service", async () => {
     const path = '/messenger/vellum/0be7e0c4-0000-4000-8000-000000000000';
     // node:http, as fetch replaces the Sec-Fetch-* headers with its own.
@@ -282,11 +309,15 @@ describe('gateway', () => {
       req.headers = { host: 'vellum.example.com', ...headers };
       return callerOfUpgrade(req);
     };
-    expect(await upgrade({ cookie: signedCookie('sid-1') })).toEqual(user);
+    expect(await upgrade({ cookie: signedCookie('sid-1') })).toEqual(asserted);
     expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://vellum.example.com' })).toEqual(
-      user,
+      asserted,
     );
     expect(await upgrade({ cookie: signedCookie('sid-1'), origin: 'https://evil.example' })).toBeUndefined();
+    // A forged Host makes no origin the product's own: only PUBLIC_URL's origin is.
+    for (const origin of ['http://evil.example', 'https://evil.example']) {
+      expect(await upgrade({ cookie: signedCookie('sid-1'), host: 'evil.example', origin })).toBeUndefined();
+    }
     expect(await upgrade({ cookie: 'vellum.sid=s%3Asid-1.bad' })).toBeUndefined();
     expect(await upgrade({ 'x-vellum-caller': 'v1.forged.token' })).toBeUndefined();
     expect(await upgrade({})).toBeUndefined();

@@ -1,7 +1,10 @@
 import request from 'supertest';
+import { sessionIdFromCookies, sessionKeyOf } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
+  CirrusSessionsEndedSchema,
   CirrusSignedInSchema,
+  CirrusSignedOutSchema,
   CirrusVerifiedSchema,
   decodePayload,
   unpackEnvelope,
@@ -45,6 +48,53 @@ describe('identity events', () => {
         [created.cirrusId],
       );
       expect(rows[0]!.last_session_at).not.toBeNull();
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('publishes the end of a session (sign-out) and of every session (reset), named by keys, never by ids', async () => {
+    const h = await identityHarness();
+    try {
+      const { username, id } = await h.verifiedCirrus();
+      const email = `${username}@example.com`;
+      const browsers = [request.agent(h.app), request.agent(h.app), request.agent(h.app)];
+      const sids: string[] = [];
+      for (const browser of browsers) {
+        const res = await browser.post('/api/signin').send({ email, password: 'Correct-Horse-9' });
+        expect(res.status).toBe(200);
+        const cookie = res.headers['set-cookie'] as unknown as string[];
+        sids.push(sessionIdFromCookies(cookie.map((c) => c.split(';')[0]).join('; '), 's'.repeat(32))!);
+      }
+      const key = (sid: string) => sessionKeyOf(sid, 'i'.repeat(32));
+      const ended = new Set<string>([CirrusSignedOutSchema.typeName, CirrusSessionsEndedSchema.typeName]);
+      const endings = () =>
+        h.published
+          .map((m) => ({ key: m.key, envelope: unpackEnvelope(m.value) }))
+          .filter((e) => e.key === id && ended.has(e.envelope.type));
+
+      expect((await browsers[0]!.get('/api/signout')).status).toBe(200);
+      const [out] = await eventually(() => (endings().length === 1 ? endings() : undefined), 3_000);
+      expect(decodePayload(out!.envelope, CirrusSignedOutSchema)).toMatchObject({
+        cirrusId: id,
+        username,
+        sessionKey: key(sids[0]!),
+      });
+
+      await request(h.app).post('/api/password-reset/send').send({ email });
+      const token = (await h.mailTo(email, '/password-reset')).searchParams.get('token');
+      const reset = await request(h.app)
+        .post('/api/password-reset')
+        .send({ token, password: 'Another-Good-Pass-7' });
+      expect(reset.status).toBe(200);
+      const [, all] = await eventually(() => (endings().length === 2 ? endings() : undefined), 3_000);
+      const payload = decodePayload(all!.envelope, CirrusSessionsEndedSchema);
+      expect(payload).toMatchObject({ cirrusId: id, username });
+      expect([...payload.sessionKeys].sort()).toEqual([key(sids[1]!), key(sids[2]!)].sort());
+      // The session ids, bearer secrets, are in no event.
+      const bytes = h.published.map((m) => Buffer.from(m.value).toString('latin1')).join();
+      for (const sid of sids) expect(bytes).not.toContain(sid);
+      for (const sid of sids) expect(await h.sessions.getSession(sid)).toBeNull();
     } finally {
       await h.close();
     }

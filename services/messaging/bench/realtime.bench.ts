@@ -13,7 +13,13 @@
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { CALLER_HEADER, signAssertion, type Caller } from '@vellum/platform';
-import { messengerPaths, REALTIME_EVENTS, type MessagesPage, type MessageView } from '@vellum/proto';
+import {
+  messengerPaths,
+  REALTIME_EVENTS,
+  SOCKETS_PER_PERSON,
+  type MessagesPage,
+  type MessageView,
+} from '@vellum/proto';
 import { connected, startReplicas, type Replicas } from '../test/support/replicas';
 
 const { values } = parseArgs({
@@ -113,11 +119,13 @@ async function delivery(product: Replicas) {
 
 async function reconnect(product: Replicas) {
   const { replicas } = product;
-  const tabsPerPerson = 20;
+  // SOCKETS_PER_PERSON: as many tabs as one person may open.
+  const tabsPerPerson = SOCKETS_PER_PERSON;
   const crowd = await people(product, 'Tab', Math.ceil(CLIENTS / tabsPerPerson));
   const [writer, reader] = await people(product, 'Writer', 2);
   const conversation = await product.open(replicas[0]!, writer!, reader!);
-  await Promise.all(crowd.map((who) => product.open(replicas[0]!, writer!, who)));
+  // Each of the crowd starts theirs: one person starts at most CONVERSATIONS_PER_HOUR.
+  await Promise.all(crowd.map((who) => product.open(replicas[0]!, who, writer!)));
   const clients: Array<{ socket: Socket; lostAt?: number; backAt?: number }> = [];
   for (let i = 0; i < CLIENTS; i++) {
     const who = crowd[i % crowd.length]!;

@@ -27,4 +27,6 @@ export interface MessagingPorts {
 export type MessagingContext = Required<Omit<MessagingPorts, 'limiters'>> & {
   store: MessagingRepository;
   sendLimiter: Limiter;
+  /** New conversations per starter and hour (opening an existing one counts nothing). */
+  startLimiter: Limiter;
 };

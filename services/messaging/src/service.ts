@@ -8,9 +8,10 @@ import {
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { MESSAGES_PER_MINUTE } from '@vellum/proto';
+import { CONVERSATIONS_PER_HOUR, MESSAGES_PER_MINUTE } from '@vellum/proto';
 import type { MessagingContext, MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
+import { endedSessions } from './events/ended-sessions';
 import { conversationVellumRoutes } from './http/conversation-vellum-routes';
 import { messengerRoutes } from './http/messenger-routes';
 import type { MessagingRepository } from './store/messaging-repository';
@@ -20,7 +21,13 @@ import { postgresMessagingRepository } from './store/postgres-messaging-reposito
 export type { MessagingPorts, MessagingConfig } from './context';
 export type { MessagingRepository } from './store/messaging-repository';
 export type { RealtimePort, MessageNotice, ReadNotice } from './realtime/realtime-port';
-export { socketRealtime, userRoom, type Authenticate, type SocketRealtime } from './realtime/socket-realtime';
+export {
+  sessionRoom,
+  socketRealtime,
+  userRoom,
+  type Authenticate,
+  type SocketRealtime,
+} from './realtime/socket-realtime';
 export { postgresMessagingRepository } from './store/postgres-messaging-repository';
 
 /** The routes, the realtime hook and the projection over a repository: the same for both stores. */
@@ -40,6 +47,11 @@ export function messagingDefinition(
       points: MESSAGES_PER_MINUTE,
       durationSeconds: 60,
     }),
+    startLimiter: ports.limiters({
+      keyPrefix: 'messaging-start',
+      points: CONVERSATIONS_PER_HOUR,
+      durationSeconds: 3600,
+    }),
   };
   const router = Router();
   router.use(callerFromAssertion(ports.config.internalAuthSecret));
@@ -51,6 +63,8 @@ export function messagingDefinition(
     schema: SCHEMA,
     router,
     ...stored,
+    // Both stores: the sockets of sessions identity ended go, whatever the store.
+    subscriptions: [...stored.subscriptions, endedSessions(ports.realtime)],
     // A conversation vellum is the same document as any vellum: up to 512 KB of JSON, sent as a JSON string.
     bodyLimit: '2mb',
     ...(attach && { attachServer: (server) => attach(server) }),

@@ -1,12 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import { CALLER_HEADER, signAssertion } from '@vellum/platform';
-import { messengerPaths, REALTIME_EVENTS, type MessageView, type UserSignal } from '@vellum/proto';
+import {
+  CirrusDeletedSchema,
+  CirrusSessionsEndedSchema,
+  CirrusSignedOutSchema,
+  messagingMessages,
+  messengerPaths,
+  REALTIME_EVENTS,
+  SOCKETS_PER_PERSON,
+  type MessageView,
+  type UserSignal,
+} from '@vellum/proto';
 import {
   describeDistributed,
   describeWithServer,
   eventually,
   messagingApiSuite,
+  messagingRealtimeSuite,
   signedIn,
 } from '@vellum/platform/test-support';
 import { connected, describeReplicas, type Replica } from './support/replicas';
@@ -63,6 +74,67 @@ describeReplicas('messaging replicas: socket.io across them', (running) => {
     expect((await product.call(b, bob, messengerPaths.read(id), { upTo: message.id })).status).toBe(200);
     expect(await read).toMatchObject({ conversation: id, reader: bob.id, upTo: message.id });
   }, 180_000);
+
+  it("disconnects an ended session's sockets on every replica, and every socket of a reset or deleted account", async () => {
+    const product = running();
+    const [a, b] = product.replicas as [Replica, Replica];
+    const [cal, dot] = await Promise.all([product.person('Cal'), product.person('Dot')]);
+    const chat = await product.open(a, dot, cal);
+    // Cal's three sessions (keys as the gateway signs them), with sockets on both replicas.
+    const session = (key: string) => ({ ...cal, session: key });
+    const tabs = [
+      { key: 'first', replica: b },
+      { key: 'first', replica: a },
+      { key: 'second', replica: a },
+      { key: 'third', replica: b },
+    ].map(({ key, replica }) => {
+      const socket = product.socket(replica, session(key));
+      const seen = { texts: [] as string[], reason: undefined as string | undefined };
+      socket.on(REALTIME_EVENTS.newMessage, (m: MessageView) => void seen.texts.push(m.text));
+      socket.on('disconnect', (reason) => void (seen.reason = reason));
+      return { socket, seen };
+    });
+    await Promise.all(tabs.map((t) => connected(t.socket)));
+    const send = async (text: string) =>
+      expect((await product.call(a, dot, messengerPaths.messages(chat), { text })).status).toBe(201);
+    const reached = (text: string, which: number[]) =>
+      eventually(() => which.every((i) => tabs[i]!.seen.texts.includes(text)), 20_000, text);
+    await send('to every tab');
+    await reached('to every tab', [0, 1, 2, 3]);
+
+    const base = { cirrusId: cal.id, username: cal.username };
+    await product.identityEvent(CirrusSignedOutSchema, cal.id, { ...base, sessionKey: 'first' });
+    await eventually(() => tabs[0]!.seen.reason && tabs[1]!.seen.reason, 60_000, 'the first session to end');
+    await send('after the sign-out');
+    await reached('after the sign-out', [2, 3]);
+    expect([tabs[0]!.seen.texts, tabs[1]!.seen.texts]).toEqual([['to every tab'], ['to every tab']]);
+    expect([tabs[2]!.seen.reason, tabs[3]!.seen.reason]).toEqual([undefined, undefined]);
+
+    await product.identityEvent(CirrusSessionsEndedSchema, cal.id, {
+      ...base,
+      sessionKeys: ['second', 'third'],
+    });
+    await eventually(() => tabs.every((t) => t.seen.reason), 60_000, 'every session to end');
+    // A socket of a session that began after the reset stays, until the account is deleted.
+    const fresh = await connected(product.socket(b, session('fourth')));
+    const gone = new Promise((resolve) => fresh.once('disconnect', resolve));
+    await product.identityEvent(CirrusDeletedSchema, cal.id, base);
+    expect(await gone).toBe('io server disconnect');
+  }, 180_000);
+
+  it(`counts a person's sockets on every replica: ${SOCKETS_PER_PERSON} open, the next refused`, async () => {
+    const product = running();
+    const [a, b] = product.replicas as [Replica, Replica];
+    const eli = await product.person('Eli');
+    const open = [];
+    for (let i = 0; i < SOCKETS_PER_PERSON; i++)
+      open.push(await connected(product.socket(i % 2 ? a : b, eli)));
+    for (const replica of [a, b]) {
+      await expect(connected(product.socket(replica, eli))).rejects.toThrow(messagingMessages.tooManySockets);
+    }
+    open.pop()!.disconnect();
+    await eventually(() => connected(product.socket(a, eli)).catch(() => undefined), 10_000, 'a freed place');
+  }, 60_000);
 });
 
 /**
@@ -97,5 +169,13 @@ describeWithServer('MONGO_URL', 'the messaging service behind the gateway', () =
       ).toBe(201);
       expect(await signal).toEqual({ conversation: id, unreadMessages: 1 });
     }, 180_000);
+
+    describe('sockets end with their sessions, through the gateway', () => {
+      jest.setTimeout(180_000);
+      messagingRealtimeSuite(
+        () => product().gateway.url,
+        (cookie) => connectSocket(sockets, product().gateway.url, { cookie }),
+      );
+    });
   });
 });

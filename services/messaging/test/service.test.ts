@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
+  CirrusSessionsEndedSchema,
+  CirrusSignedOutSchema,
+  CONVERSATIONS_PER_HOUR,
   ConversationStartedSchema,
   decodePayload,
   MESSAGES_PER_MINUTE,
   MessageSentSchema,
   messagingMessages,
+  packEnvelope,
+  Topics,
   unpackEnvelope,
   vellumMessages,
   type ConversationView,
+  type DescMessage,
+  type MessageInitShape,
   type MessageView,
 } from '@vellum/proto';
 import {
@@ -301,6 +308,56 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
     expect((await h.as(uma).post(paths.messages(c.conversation), { text: 'fine' })).status).toBe(201);
     const texts = (await h.as(uma).get(`${paths.messages(c.conversation)}?limit=100`)).body.messages;
     expect(texts.map((m: MessageView) => m.text)).not.toContain('one too many');
+  });
+
+  it(`limits starting conversations to ${CONVERSATIONS_PER_HOUR} an hour per person, never opening an existing one`, async () => {
+    const [vic, wes] = [await h.person('Vic'), await h.person('Wes')];
+    const known = (await h.as(vic).post(paths.conversations, { username: wes.username })).body.conversation;
+    const statuses = [];
+    for (let i = 1; i < CONVERSATIONS_PER_HOUR; i++) {
+      const other = await h.person(`Xan${i}`);
+      statuses.push((await h.as(vic).post(paths.conversations, { username: other.username })).status);
+    }
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const zed = await h.person('Zed');
+    const over = await h.as(vic).post(paths.conversations, { username: zed.username });
+    expect(answer(over)).toEqual(refusal(429, messagingMessages.startingTooFast));
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing was started: Zed has no conversation with Vic.
+    expect((await h.as(zed).get(paths.conversations)).body.conversations).toEqual([]);
+    // Opening one that exists is not limited, from either side; the limit is the starter's: Zed still starts one.
+    const again = await h.as(vic).post(paths.conversations, { username: wes.username });
+    expect([again.status, again.body.conversation.conversation]).toEqual([200, known.conversation]);
+    expect((await h.as(zed).post(paths.conversations, { username: vic.username })).status).toBe(201);
+  });
+
+  it("ends the sockets of what identity ended: a signed-out session's, a reset's sessions, a deleted cirrus's", async () => {
+    const [kit, lou] = [await h.person('Kit'), await h.person('Lou')];
+    // Events no read model keeps (nothing in the inbox to wait for): published as identity's relay would.
+    const publish = async <D extends DescMessage>(schema: D, payload: MessageInitShape<D>) => {
+      const id = randomUUID();
+      const value = packEnvelope({
+        id,
+        producer: 'identity',
+        aggregateId: kit.id,
+        payloadSchema: schema,
+        payload,
+      });
+      await h.bus.publish([{ id, topic: Topics.identityCirrus, key: kit.id, type: schema.typeName, value }]);
+    };
+    const before = h.ended.length;
+    const base = { cirrusId: kit.id, username: kit.username };
+    await publish(CirrusSignedOutSchema, { ...base, sessionKey: 'key-of-one-session' });
+    await publish(CirrusSessionsEndedSchema, { ...base, sessionKeys: ['key-a', 'key-b'] });
+    await h.deleteCirrus(lou);
+    await eventually(() => h.ended.length === before + 3);
+    expect(h.ended.slice(before)).toEqual([
+      { sessions: ['key-of-one-session'] },
+      { sessions: ['key-a', 'key-b'] },
+      { cirrus: lou.id },
+    ]);
+    // Each is only an ending of sockets: Kit still messages.
+    expect((await h.as(kit).post(paths.conversations, { username: ada.username })).status).toBe(201);
   });
 
   it('publishes MessageSent keyed by the conversation, with the length and not the text', async () => {

@@ -4,6 +4,7 @@ export * from './config/service-env';
 export * from './errors/errors';
 export * from './log/logger';
 export * from './auth/assertion';
+export * from './auth/session-key';
 export * from './auth/caller-middleware';
 export * from './http/request-id';
 export * from './http/error-handler';

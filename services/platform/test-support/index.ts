@@ -27,4 +27,9 @@ export { actionApiSuite } from './api/action-api.suite';
 export { profileApiSuite } from './api/profile-api.suite';
 export { linkApiSuite } from './api/link-api.suite';
 export { messagingApiSuite } from './api/messaging-api.suite';
+export {
+  messagingRealtimeSuite,
+  type ConnectRealtime,
+  type RealtimeSocket,
+} from './api/messaging-realtime.suite';
 export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';

@@ -5,6 +5,7 @@ import {
   REQUEST_ID_HEADER,
   requestIdOf,
   sessionIdFromCookies,
+  sessionKeyOf,
   signAssertion,
   type SessionStore,
 } from '@vellum/platform';
@@ -17,7 +18,9 @@ export interface IdentityForwarding {
 
 /**
  * Replaces whatever identity a client claims with the one its session proves: the client's own caller header is
- * always dropped, and a signed, short-lived assertion is added when the session cookie resolves to a cirrus.
+ * always dropped, and a signed, short-lived assertion is added when the session cookie resolves to a cirrus. The
+ * assertion names the session by its key (`sessionKeyOf`), never by its id: a socket joins its session's room with
+ * it, so that the session's end (identity's CirrusSignedOut) ends that session's sockets only.
  */
 export async function applyCallerHeaders(req: IncomingMessage, options: IdentityForwarding): Promise<void> {
   delete req.headers[CALLER_HEADER];
@@ -27,7 +30,12 @@ export async function applyCallerHeaders(req: IncomingMessage, options: Identity
   const sid = sessionIdFromCookies(req.headers.cookie, options.sessionSecret);
   if (!sid) return;
   const user = (await options.sessions.getSession(sid))?.passport?.user;
-  if (user) req.headers[CALLER_HEADER] = signAssertion(user, options.internalAuthSecret);
+  if (!user) return;
+  const session = sessionKeyOf(sid, options.internalAuthSecret);
+  req.headers[CALLER_HEADER] = signAssertion(
+    { id: user.id, username: user.username, session },
+    options.internalAuthSecret,
+  );
 }
 
 export function forwardIdentity(options: IdentityForwarding): RequestHandler {

@@ -4,7 +4,9 @@ import {
   CirrusCreatedSchema,
   CirrusDeletedSchema,
   CirrusProfileChangedSchema,
+  CirrusSessionsEndedSchema,
   CirrusSignedInSchema,
+  CirrusSignedOutSchema,
   CirrusVerifiedSchema,
   Topics,
 } from '@vellum/proto';
@@ -55,6 +57,24 @@ export const cirrusEvents = {
       c.id,
       CirrusSignedInSchema,
       { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) },
+      at,
+    ),
+  /** One session ended (sign-out), named by its key (`sessionKeyOf`), never its id: its sockets end with it. */
+  signedOut: (tx: Queryable, c: CirrusFacts, sessionKey: string, at: Date) =>
+    emit(
+      tx,
+      c.id,
+      CirrusSignedOutSchema,
+      { cirrusId: c.id, username: c.username, sessionKey, signedOutAt: timestampFromDate(at) },
+      at,
+    ),
+  /** Every session of the account ended at once (a password reset), each named by its key. */
+  sessionsEnded: (tx: Queryable, c: CirrusFacts, sessionKeys: readonly string[], at: Date) =>
+    emit(
+      tx,
+      c.id,
+      CirrusSessionsEndedSchema,
+      { cirrusId: c.id, username: c.username, sessionKeys: [...sessionKeys], endedAt: timestampFromDate(at) },
       at,
     ),
   /** The full new profile (not a diff), for every service that shows a name or an avatar. */

@@ -10,6 +10,7 @@ import {
   RateLimited,
   SESSION_COOKIE,
   Unauthenticated,
+  type SessionRecord,
   type SessionUser,
 } from '@vellum/platform';
 import { signInSchema } from '@vellum/proto';
@@ -19,6 +20,7 @@ import { signedCirrusView, signedUserView } from '../domain/cirrus-views';
 import { awaitsAdminReset } from '../domain/admins';
 import { cirrusStore, type CirrusRecord } from '../store/cirrus-store';
 import { recordSignIn } from '../use-cases/record-sign-in';
+import { signOut as endSession } from '../use-cases/sign-out';
 import { viewSignedCirrus } from '../use-cases/view-signed-cirrus';
 import { signInThrottle, tooManySignIns } from './signin-throttle';
 
@@ -114,7 +116,13 @@ export function sessionRoutes(ctx: IdentityContext): Router {
       res.json({});
     };
     if (!req.session) return clear();
-    req.session.destroy((err) => (err ? next(err) : clear()));
+    const user = (req.session as SessionRecord).passport?.user;
+    const end = () =>
+      new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
+    endSession(ctx, user && { id: user.id, username: user.username }, { id: req.sessionID, end }).then(
+      clear,
+      next,
+    );
   };
   router.get('/api/signout', sessionMiddleware(ctx), signOut);
   router.post('/api/signout', sessionMiddleware(ctx), signOut);

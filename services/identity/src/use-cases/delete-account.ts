@@ -32,7 +32,7 @@ export async function deleteAccount(
     await cirrusEvents.deleted(tx, current, now);
     return true;
   });
-  const ended = await ctx.sessionStore.destroyUserSessions(target.id);
+  const ended = (await ctx.sessionStore.destroyUserSessions(target.id)).length;
   if (deleted) ctx.wakeOutbox();
   ctx.logger.info({ cirrusId: target.id, ended }, 'account deleted: sessions ended');
 }

@@ -23,4 +23,8 @@ export interface ReadNotice {
 export interface RealtimePort {
   notifyMessage(notice: MessageNotice): void;
   notifyRead(notice: ReadNotice): void;
+  /** Sessions ended (identity's sign-out, password reset): their sockets are disconnected, on every replica. */
+  endSessions(sessionKeys: readonly string[]): void;
+  /** The account is gone (identity's CirrusDeleted): every socket of the cirrus is disconnected, on every replica. */
+  endCirrus(cirrusId: string): void;
 }

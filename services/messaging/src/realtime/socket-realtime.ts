@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Caller, Logger } from '@vellum/platform';
-import { REALTIME_EVENTS } from '@vellum/proto';
+import { messagingMessages, REALTIME_EVENTS, SOCKETS_PER_PERSON } from '@vellum/proto';
 import type { RealtimePort } from './realtime-port';
 
 /** Who opens a socket, from its upgrade request; undefined refuses it. */
@@ -15,6 +15,8 @@ export interface SocketRealtimeOptions {
    * replica reaches the room's sockets on every replica. None: the in-memory adapter of one process.
    */
   adapter?: Parameters<Server['adapter']>[0];
+  /** Sockets one cirrus may have open at once, on all replicas together (default SOCKETS_PER_PERSON). */
+  socketsPerPerson?: number;
 }
 
 export interface SocketRealtime extends RealtimePort {
@@ -26,18 +28,28 @@ export interface SocketRealtime extends RealtimePort {
 
 /** The room of one cirrus: every tab of theirs, on whichever replica it is connected. */
 export const userRoom = (id: string) => `user:${id}`;
+/** The room of one session (by its key, never its id): the sockets opened with it, which end when it ends. */
+export const sessionRoom = (key: string) => `session:${key}`;
 
 const AUTHENTICATED = Symbol('caller');
 type AuthenticatedRequest = IncomingMessage & { [AUTHENTICATED]?: Caller };
+/** What each socket carries for the others' counts (socket.io's `data`, seen from every replica). */
+interface SocketData {
+  connectedAt: number;
+}
+const connectedAt = (socket: { data: unknown }) => (socket.data as SocketData).connectedAt;
 
 /**
  * socket.io on the root path, websocket transport only: a websocket is one long connection, so whichever replica
  * the ingress picked for the upgrade keeps it, and no sticky sessions are needed (long-polling would need every
  * request of a session on the same replica). The upgrade is refused unless `authenticate` names a caller; the
- * socket then joins its cirrus's room and nothing else: no client event is listened to, so none can join another.
+ * socket then joins its cirrus's room and its session's (by the key the assertion carries) and nothing else: no
+ * client event is listened to, so none can join another. A cirrus with `socketsPerPerson` sockets open gets a
+ * `connect_error` for the next.
  */
 export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
   const { authenticate, logger } = options;
+  const cap = options.socketsPerPerson ?? SOCKETS_PER_PERSON;
   const io = new Server({
     path: '/socket.io/',
     transports: ['websocket'],
@@ -58,13 +70,38 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     },
   });
   if (options.adapter) io.adapter(options.adapter);
-  io.on('connection', (socket) => {
+  /** The cirrus's open sockets on every replica (the Redis adapter asks the others), oldest first. */
+  const openSockets = async (id: string) =>
+    (await io.in(userRoom(id)).fetchSockets()).sort(
+      (a, b) => connectedAt(a) - connectedAt(b) || a.id.localeCompare(b.id),
+    );
+  // The cap, before the socket connects: the client gets a connect_error with the reason.
+  io.use((socket, next) => {
     const caller = (socket.request as AuthenticatedRequest)[AUTHENTICATED];
-    if (!caller) {
-      socket.disconnect(true);
-      return;
-    }
-    void socket.join(userRoom(caller.id));
+    if (!caller) return next(new Error(messagingMessages.signIn));
+    (socket.data as SocketData).connectedAt = Date.now();
+    openSockets(caller.id).then(
+      (open) => next(open.length >= cap ? new Error(messagingMessages.tooManySockets) : undefined),
+      (err: unknown) => {
+        // A replica that does not answer the count must not lock everyone out: the socket is let in.
+        logger.warn({ err }, 'realtime: open sockets not counted');
+        next();
+      },
+    );
+  });
+  io.on('connection', (socket) => {
+    const caller = (socket.request as AuthenticatedRequest)[AUTHENTICATED]!;
+    void socket.join(
+      caller.session ? [userRoom(caller.id), sessionRoom(caller.session)] : userRoom(caller.id),
+    );
+    // Sockets opened at the same moment all passed the count above: once in the room, those past the cap (the
+    // newest) are disconnected again, each deciding for itself from the same oldest-first order.
+    openSockets(caller.id).then(
+      (open) => {
+        if (open.slice(cap).some((s) => s.id === socket.id)) socket.disconnect(true);
+      },
+      (err: unknown) => logger.warn({ err }, 'realtime: open sockets not counted'),
+    );
   });
 
   const rooms = (ids: readonly string[]) => ids.map(userRoom);
@@ -76,6 +113,13 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     notifyRead({ participants, mark, reader, signal }) {
       io.to(rooms(participants)).emit(REALTIME_EVENTS.read, mark);
       io.to(userRoom(reader)).emit(reader, signal);
+    },
+    endSessions(keys) {
+      // No key, no room: `io.in([])` would be every socket.
+      if (keys.length > 0) io.in(keys.map(sessionRoom)).disconnectSockets(true);
+    },
+    endCirrus(id) {
+      io.in(userRoom(id)).disconnectSockets(true);
     },
     attach(server) {
       io.attach(server);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@vellum/platform';
-import type { ConversationView, OpenConversationInput } from '@vellum/proto';
+import { RateLimited, type Caller } from '@vellum/platform';
+import { messagingMessages, type ConversationView, type OpenConversationInput } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { mayMessage, pairKeyOf, recipientFor } from '../domain/conversation';
 import { conversationStarted } from '../events/emit';
@@ -9,7 +9,9 @@ import { describeConversations } from './describe-conversations';
 
 /**
  * Opens the caller's conversation with the cirrus `username`, starting it (with both participants' vellums) when
- * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves.
+ * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves. Starting
+ * one spends a point of CONVERSATIONS_PER_HOUR (the starter's); opening one the pair has spends nothing, also once
+ * the starter is over the limit.
  */
 export async function openConversation(
   ctx: MessagingContext,
@@ -19,12 +21,17 @@ export async function openConversation(
   const me = await ctx.store.rememberCaller(caller);
   mayMessage(me);
   const recipient = recipientFor(caller, await ctx.store.cirrusByUsername(input.username));
+  const pairKey = pairKeyOf(caller.id, recipient.id);
+  const limit = await ctx.startLimiter.consume(caller.id);
+  if (!limit.allowed && !(await ctx.store.conversationsOf(caller.id)).some((c) => c.pairKey === pairKey)) {
+    throw new RateLimited(messagingMessages.startingTooFast, limit.retryAfterSeconds);
+  }
   const at = ctx.clock();
   const participants = [caller.id, recipient.id].sort() as [string, string];
   const fresh: StoredConversation = {
     id: randomUUID(),
     participants,
-    pairKey: pairKeyOf(caller.id, recipient.id),
+    pairKey,
     startedBy: caller.id,
     startedAt: at,
     vellums: participants.map((owner) => ({ id: randomUUID(), owner })),
@@ -35,6 +42,8 @@ export async function openConversation(
     at,
   );
   if (created) ctx.wakeOutbox();
+  // The pair had one (or the other side started it at the same moment): nothing was started, nothing spent.
+  else if (limit.allowed) await ctx.startLimiter.refund(caller.id);
   const [view] = await describeConversations(ctx, me, [conversation]);
   return { conversation: view!, created };
 }

@@ -12,15 +12,18 @@ export interface Person extends Caller {
   displayName: string;
 }
 
-/** A realtime port that records what the use cases told, in order. */
+/** A realtime port that records what the use cases told, in order, and which sockets it was asked to end. */
 export function recordingRealtime() {
   const notices: Array<{ kind: 'message'; notice: MessageNotice } | { kind: 'read'; notice: ReadNotice }> =
     [];
+  const ended: Array<{ sessions: string[] } | { cirrus: string }> = [];
   const port: RealtimePort = {
     notifyMessage: (notice) => void notices.push({ kind: 'message', notice }),
     notifyRead: (notice) => void notices.push({ kind: 'read', notice }),
+    endSessions: (keys) => void ended.push({ sessions: [...keys] }),
+    endCirrus: (cirrus) => void ended.push({ cirrus }),
   };
-  return { port, notices };
+  return { port, notices, ended };
 }
 
 /** The messaging service alone on PGlite, with identity's events delivered as its relay would. */
@@ -43,6 +46,9 @@ export async function messagingHarness() {
   return {
     ...h,
     notices: realtime.notices,
+    /** The sockets the service was asked to end (identity's session and account endings). */
+    ended: realtime.ended,
+    identityEvent,
     /** A cirrus identity announced (CirrusCreated), its email not verified yet. */
     unverified: (first = 'Ada'): Promise<Person> => h.announceCirrus(first),
     /** A cirrus identity announced and verified (CirrusCreated, CirrusVerified). */

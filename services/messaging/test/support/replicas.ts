@@ -49,7 +49,12 @@ export interface Replicas {
   call(replica: Replica, who: Caller, path: string, body?: unknown): Promise<Response>;
   /** The conversation between two people, opened (or found) through a replica. */
   open(replica: Replica, who: Caller, other: Caller): Promise<string>;
-  /** A socket.io client of a replica as `who` (or with exactly `headers`), without reconnection of its own. */
+  /** Publishes one of identity's events on identity.cirrus.v1, keyed by `key`, as identity's relay would. */
+  identityEvent<D extends DescMessage>(schema: D, key: string, payload: MessageInitShape<D>): Promise<void>;
+  /**
+   * A socket.io client of a replica as `who` (its `session` key in the assertion too, as the gateway signs it), or
+   * with exactly `headers`, without reconnection of its own.
+   */
   socket(replica: Replica, who: Caller | Record<string, string>): Socket;
   close(): Promise<Array<number | null>>;
 }
@@ -123,6 +128,7 @@ export async function startReplicas(servers: ReplicaServers, count = 2): Promise
     replicas,
     secret,
     call,
+    identityEvent,
     async person(first) {
       const id = randomUUID();
       const username = `${first.toLowerCase()}.${id.slice(0, 8)}`;

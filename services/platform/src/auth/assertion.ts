@@ -8,6 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface Caller {
   id: string;
   username: string;
+  /**
+   * The key of the session the gateway found the caller by (`sessionKeyOf`, never the session id); absent when the
+   * assertion was signed without one.
+   */
+  session?: string;
 }
 
 export const CALLER_HEADER = 'x-vellum-caller';
@@ -16,6 +21,8 @@ const DEFAULT_TTL_SECONDS = 30;
 interface Claims {
   sub: string;
   usr: string;
+  /** The session's key, when there is one. */
+  ses?: string;
   iat: number;
   exp: number;
 }
@@ -32,6 +39,7 @@ export function signAssertion(
   const claims: Claims = {
     sub: caller.id,
     usr: caller.username,
+    ...(caller.session !== undefined && { ses: caller.session }),
     iat,
     exp: iat + (options.ttlSeconds ?? DEFAULT_TTL_SECONDS),
   };
@@ -55,9 +63,16 @@ export function verifyAssertion(token: string, secret: string, now = Date.now())
   } catch {
     return { ok: false, reason: 'malformed assertion' };
   }
-  if (typeof claims.sub !== 'string' || typeof claims.usr !== 'string' || typeof claims.exp !== 'number') {
+  if (
+    typeof claims.sub !== 'string' ||
+    typeof claims.usr !== 'string' ||
+    typeof claims.exp !== 'number' ||
+    (claims.ses !== undefined && typeof claims.ses !== 'string')
+  ) {
     return { ok: false, reason: 'malformed assertion' };
   }
   if (claims.exp * 1000 < now) return { ok: false, reason: 'expired assertion' };
-  return { ok: true, caller: { id: claims.sub, username: claims.usr } };
+  const caller: Caller = { id: claims.sub, username: claims.usr };
+  if (claims.ses !== undefined) caller.session = claims.ses;
+  return { ok: true, caller };
 }

@@ -56,15 +56,17 @@ export class RedisSessionStore extends session.Store implements SessionStore {
     );
   }
 
-  async destroyUserSessions(userId: string): Promise<number> {
+  async destroyUserSessions(userId: string): Promise<string[]> {
     const sids = await this.redis.smembers(this.userKey(userId));
-    if (sids.length === 0) return 0;
-    const [deleted] = (await this.redis
+    if (sids.length === 0) return [];
+    // The account's set may still name sessions that ended on their own (expired, signed out): ending them again
+    // changes nothing, and naming them does no harm.
+    await this.redis
       .multi()
       .del(...sids.map(this.key))
       .del(this.userKey(userId))
-      .exec()) ?? [[null, 0]];
-    return Number(deleted?.[1] ?? 0);
+      .exec();
+    return sids;
   }
 
   async ping(): Promise<boolean> {

@@ -11,7 +11,8 @@ export type SessionRecord = session.SessionData & { passport?: { user?: SessionU
 /** express-session's store, plus what identity needs on top: end every session of one account. */
 export interface SessionStore extends session.Store {
   getSession(sid: string): Promise<SessionRecord | null>;
-  destroyUserSessions(userId: string): Promise<number>;
+  /** Ends every session of the account; answers the ids of the sessions it ended (none: empty). */
+  destroyUserSessions(userId: string): Promise<string[]>;
   ping(): Promise<boolean>;
 }
 
@@ -71,12 +72,12 @@ export class MemorySessionStore extends session.Store implements SessionStore {
     callback?.();
   }
 
-  async destroyUserSessions(userId: string): Promise<number> {
-    let ended = 0;
+  async destroyUserSessions(userId: string): Promise<string[]> {
+    const ended: string[] = [];
     for (const [sid, entry] of this.sessions) {
       if (entry.userId === userId) {
         this.sessions.delete(sid);
-        ended++;
+        ended.push(sid);
       }
     }
     return ended;

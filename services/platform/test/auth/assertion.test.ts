@@ -1,12 +1,24 @@
 import express from 'express';
 import request from 'supertest';
-import { callerFromAssertion, signAssertion, verifyAssertion } from '../../src';
+import { callerFromAssertion, sessionKeyOf, signAssertion, verifyAssertion } from '../../src';
 
 const secret = 'k'.repeat(32);
 const caller = { id: '3b6c0d1e-0000-4000-8000-000000000001', username: 'ada' };
 
 describe('signed identity assertion', () => {
   it('round-trips a caller', () => {
+    expect(verifyAssertion(signAssertion(caller, secret), secret)).toEqual({ ok: true, caller });
+  });
+
+  it("carries the key of the caller's session, never its id, and only when there is one", () => {
+    const key = sessionKeyOf('the-session-id', secret);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(key).toBe(sessionKeyOf('the-session-id', secret));
+    expect(key).not.toBe(sessionKeyOf('the-session-id', 'x'.repeat(32)));
+    expect(key).not.toBe(sessionKeyOf('another-session-id', secret));
+    const token = signAssertion({ ...caller, session: key }, secret);
+    expect(Buffer.from(token.split('.')[1]!, 'base64url').toString()).not.toContain('the-session-id');
+    expect(verifyAssertion(token, secret)).toEqual({ ok: true, caller: { ...caller, session: key } });
     expect(verifyAssertion(signAssertion(caller, secret), secret)).toEqual({ ok: true, caller });
   });
 

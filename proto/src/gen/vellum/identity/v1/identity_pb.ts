@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vellum/identity/v1/identity.proto.
  */
 export const file_vellum_identity_v1_identity: GenFile = /*@__PURE__*/
-  fileDesc("CiF2ZWxsdW0vaWRlbnRpdHkvdjEvaWRlbnRpdHkucHJvdG8SEnZlbGx1bS5pZGVudGl0eS52MSKwAQoNQ2lycnVzQ3JlYXRlZBIRCgljaXJydXNfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSFAoMZGlzcGxheV9uYW1lGAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImYKDkNpcnJ1c1ZlcmlmaWVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIvCgt2ZXJpZmllZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZwoOQ2lycnVzU2lnbmVkSW4SEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEjAKDHNpZ25lZF9pbl9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiqgEKFENpcnJ1c1Byb2ZpbGVDaGFuZ2VkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFaW1hZ2UYBiABKAkSEAoIbG9jYXRpb24YByABKAkSDwoHc3VtbWFyeRgIIAEoCSJkCg1DaXJydXNEZWxldGVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiF2ZWxsdW0vaWRlbnRpdHkvdjEvaWRlbnRpdHkucHJvdG8SEnZlbGx1bS5pZGVudGl0eS52MSKwAQoNQ2lycnVzQ3JlYXRlZBIRCgljaXJydXNfaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDQoFZW1haWwYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSFAoMZGlzcGxheV9uYW1lGAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImYKDkNpcnJ1c1ZlcmlmaWVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIvCgt2ZXJpZmllZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiZwoOQ2lycnVzU2lnbmVkSW4SEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEjAKDHNpZ25lZF9pbl9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiqgEKFENpcnJ1c1Byb2ZpbGVDaGFuZ2VkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIUCgxkaXNwbGF5X25hbWUYAyABKAkSEgoKZmlyc3RfbmFtZRgEIAEoCRIRCglsYXN0X25hbWUYBSABKAkSDQoFaW1hZ2UYBiABKAkSEAoIbG9jYXRpb24YByABKAkSDwoHc3VtbWFyeRgIIAEoCSJkCg1DaXJydXNEZWxldGVkEhEKCWNpcnJ1c19pZBgBIAEoCRIQCgh1c2VybmFtZRgCIAEoCRIuCgpkZWxldGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ+Cg9DaXJydXNTaWduZWRPdXQSEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhMKC3Nlc3Npb25fa2V5GAMgASgJEjEKDXNpZ25lZF9vdXRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIn4KE0NpcnJ1c1Nlc3Npb25zRW5kZWQSEQoJY2lycnVzX2lkGAEgASgJEhAKCHVzZXJuYW1lGAIgASgJEhQKDHNlc3Npb25fa2V5cxgDIAMoCRIsCghlbmRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * CirrusCreated: an account was signed up (its email is not yet verified).
@@ -252,4 +252,91 @@ export type CirrusDeleted = Message<"vellum.identity.v1.CirrusDeleted"> & {
  */
 export const CirrusDeletedSchema: GenMessage<CirrusDeleted> = /*@__PURE__*/
   messageDesc(file_vellum_identity_v1_identity, 4);
+
+/**
+ * CirrusSignedOut: the cirrus ended one of its sessions (sign-out). Whatever a service keeps open for that session
+ * ends with it (messaging: its realtime sockets); the cirrus's other sessions go on.
+ *
+ * @generated from message vellum.identity.v1.CirrusSignedOut
+ */
+export type CirrusSignedOut = Message<"vellum.identity.v1.CirrusSignedOut"> & {
+  /**
+   * Id of the cirrus (uuid).
+   *
+   * @generated from field: string cirrus_id = 1;
+   */
+  cirrusId: string;
+
+  /**
+   * Handle of the cirrus.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * Key of the ended session: HMAC-SHA256 of its id with INTERNAL_AUTH_SECRET, base64url, as the gateway's caller
+   * assertion carries it. Never the session id itself (a bearer secret), and it cannot be turned back into one.
+   *
+   * @generated from field: string session_key = 3;
+   */
+  sessionKey: string;
+
+  /**
+   * When the session ended.
+   *
+   * @generated from field: google.protobuf.Timestamp signed_out_at = 4;
+   */
+  signedOutAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vellum.identity.v1.CirrusSignedOut.
+ * Use `create(CirrusSignedOutSchema)` to create a new message.
+ */
+export const CirrusSignedOutSchema: GenMessage<CirrusSignedOut> = /*@__PURE__*/
+  messageDesc(file_vellum_identity_v1_identity, 5);
+
+/**
+ * CirrusSessionsEnded: every session of the cirrus ended at once (a password reset). Whatever a service keeps open
+ * for those sessions ends with them (messaging: their realtime sockets).
+ *
+ * @generated from message vellum.identity.v1.CirrusSessionsEnded
+ */
+export type CirrusSessionsEnded = Message<"vellum.identity.v1.CirrusSessionsEnded"> & {
+  /**
+   * Id of the cirrus (uuid).
+   *
+   * @generated from field: string cirrus_id = 1;
+   */
+  cirrusId: string;
+
+  /**
+   * Handle of the cirrus.
+   *
+   * @generated from field: string username = 2;
+   */
+  username: string;
+
+  /**
+   * Keys of the ended sessions, as CirrusSignedOut's session_key; empty when none was open.
+   *
+   * @generated from field: repeated string session_keys = 3;
+   */
+  sessionKeys: string[];
+
+  /**
+   * When the sessions ended.
+   *
+   * @generated from field: google.protobuf.Timestamp ended_at = 4;
+   */
+  endedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vellum.identity.v1.CirrusSessionsEnded.
+ * Use `create(CirrusSessionsEndedSchema)` to create a new message.
+ */
+export const CirrusSessionsEndedSchema: GenMessage<CirrusSessionsEnded> = /*@__PURE__*/
+  messageDesc(file_vellum_identity_v1_identity, 6);
 

@@ -1,0 +1,23 @@
+import { sessionKeyOf, type Caller } from '@vellum/platform';
+import type { IdentityContext } from '../context';
+import { cirrusEvents } from '../events/cirrus-events';
+
+/**
+ * Ends the caller's session (`end`: express-session's destroy). For a signed-in session, `CirrusSignedOut` naming it
+ * by its key (`sessionKeyOf`, never its id) is written to the outbox first, so that the end reaches every service
+ * (messaging ends that session's sockets, and only them); the outbox is woken once the session is gone. A session
+ * nobody signed in to just ends.
+ */
+export async function signOut(
+  ctx: IdentityContext,
+  caller: Caller | undefined,
+  session: { id: string; end: () => Promise<void> },
+): Promise<void> {
+  if (caller) {
+    const now = ctx.clock();
+    const key = sessionKeyOf(session.id, ctx.config.internalAuthSecret);
+    await ctx.db.transaction((tx) => cirrusEvents.signedOut(tx, caller, key, now));
+  }
+  await session.end();
+  if (caller) ctx.wakeOutbox();
+}
