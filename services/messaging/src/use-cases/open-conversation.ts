@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@vellum/platform';
-import type { ConversationView, OpenConversationInput } from '@vellum/proto';
+import { NotFound, type Caller } from '@vellum/platform';
+import { messagingMessages, type ConversationView, type OpenConversationInput } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { mayMessage, pairKeyOf, recipientFor } from '../domain/conversation';
 import { conversationStarted } from '../events/emit';
@@ -9,7 +9,8 @@ import { describeConversations } from './describe-conversations';
 
 /**
  * Opens the caller's conversation with the cirrus `username`, starting it (with both participants' vellums) when
- * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves.
+ * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves. A caller or
+ * cirrus deleted (before or while this runs) is Not Found, as an unknown cirrus, and nothing is written.
  */
 export async function openConversation(
   ctx: MessagingContext,
@@ -17,6 +18,7 @@ export async function openConversation(
   input: OpenConversationInput,
 ): Promise<{ conversation: ConversationView; created: boolean }> {
   const me = await ctx.store.rememberCaller(caller);
+  if (!me) throw new NotFound(messagingMessages.cirrusNotFound);
   mayMessage(me);
   const recipient = recipientFor(caller, await ctx.store.cirrusByUsername(input.username));
   const at = ctx.clock();
@@ -29,11 +31,9 @@ export async function openConversation(
     startedAt: at,
     vellums: participants.map((owner) => ({ id: randomUUID(), owner })),
   };
-  const { conversation, created } = await ctx.store.startConversation(
-    fresh,
-    [conversationStarted(fresh, recipient.id)],
-    at,
-  );
+  const started = await ctx.store.startConversation(fresh, [conversationStarted(fresh, recipient.id)], at);
+  if (!started) throw new NotFound(messagingMessages.cirrusNotFound);
+  const { conversation, created } = started;
   if (created) ctx.wakeOutbox();
   const [view] = await describeConversations(ctx, me, [conversation]);
   return { conversation: view!, created };
