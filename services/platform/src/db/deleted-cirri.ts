@@ -29,8 +29,10 @@ export const deletedCirri = {
   /** In the transaction that handles `CirrusDeleted`, first: waits for the writes under way, then the tombstone. */
   async record(tx: Queryable, schema: string, id: string): Promise<void> {
     const s = checkedSchema(schema);
-    await tx.query(lockSql(''), [`${s}.deleted_cirri`, id]);
-    await tx.query(`INSERT INTO ${s}.deleted_cirri (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`, [id]);
+    // The same key as `anyDeleted` locks, whatever the case of the id.
+    const key = id.toLowerCase();
+    await tx.query(lockSql(''), [`${s}.deleted_cirri`, key]);
+    await tx.query(`INSERT INTO ${s}.deleted_cirri (id) VALUES ($1) ON CONFLICT (id) DO NOTHING`, [key]);
   },
 
   /** Whether any of `ids` is a deleted cirrus; in a transaction, a deletion of any of them waits for its end. */

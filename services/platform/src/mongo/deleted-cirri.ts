@@ -17,7 +17,9 @@ export function mongoDeletedCirri(collection: Collection<DeletedCirrusDoc>) {
   return {
     async record(id: string, at: Date = new Date()): Promise<void> {
       try {
-        await collection.updateOne({ _id: id }, { $setOnInsert: { deletedAt: at } }, { upsert: true });
+        // By the id in lower case, as `anyDeleted` looks it up.
+        const _id = id.toLowerCase();
+        await collection.updateOne({ _id }, { $setOnInsert: { deletedAt: at } }, { upsert: true });
       } catch (error) {
         // Recorded at the same moment by a redelivery.
         if (!isDuplicateKey(error)) throw error;
