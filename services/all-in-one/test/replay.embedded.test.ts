@@ -19,6 +19,7 @@ import {
 import { createPgliteDb } from '@vellum/platform/pglite';
 import {
   CirrusCreatedSchema,
+  CirrusDeletedSchema,
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,
   CirrusUnfollowedSchema,
@@ -156,9 +157,12 @@ function history(people: Array<{ id: string; username: string }>, round: number)
 }
 
 const TABLES = ['social.cirri', 'action.cirri', 'action.follows', 'vellum.authors', 'vellum.follows'];
+/** The tombstones: their ids (the time is when the projection recorded them). */
+const TOMBSTONES = ['social.deleted_cirri', 'action.deleted_cirri', 'vellum.deleted_cirri'];
 async function snapshot(db: Db) {
   const tables: Record<string, unknown[]> = {};
   for (const table of TABLES) tables[table] = (await db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
+  for (const table of TOMBSTONES) tables[table] = (await db.query(`SELECT id FROM ${table} ORDER BY 1`)).rows;
   const inbox = async (schema: string) =>
     (await db.query(`SELECT consumer, count(*)::int AS n FROM ${schema}.inbox GROUP BY 1 ORDER BY 1`)).rows;
   return {
@@ -197,7 +201,6 @@ describe('event log of the embedded mode with real projections', () => {
     expect(now.deliveries.get('social')).toBe(identityEvents(round2));
     expect(now.deliveries.get('action')).toBe(round1.length + round2.length);
     expect(now.deliveries.get('vellum')).toBe(round1.length + round2.length);
-    await now.stopConsumers();
 
     const live = await snapshot(now.db);
     expect(live.tables['action.cirri']).toHaveLength(12);
@@ -210,12 +213,41 @@ describe('event log of the embedded mode with real projections', () => {
     expect(live.tables['action.follows']).toHaveLength(16);
     expect(live.tables['vellum.follows']).toHaveLength(16);
 
+    // Then one of them is deleted, and a follow of theirs arrives after the deletion.
+    const [gone, other] = [people[0]!, people[1]!];
+    const late = {
+      followerId: other.id,
+      followerUsername: other.username,
+      followeeId: gone.id,
+      followeeUsername: gone.username,
+    };
+    await now.write([
+      eventMessage('identity', {
+        topic: Topics.identityCirrus,
+        aggregateId: gone.id,
+        payloadSchema: CirrusDeletedSchema,
+        payload: { cirrusId: gone.id, username: gone.username },
+        occurredAt: at,
+      }),
+      eventMessage('social', {
+        topic: Topics.socialFollow,
+        aggregateId: other.id,
+        payloadSchema: CirrusFollowedSchema,
+        payload: late,
+        occurredAt: at,
+      }),
+    ]);
+    await now.stopConsumers();
+    const kept = await snapshot(now.db);
+    for (const table of TABLES) expect(JSON.stringify(kept.tables[table])).not.toContain(gone.id);
+    for (const table of TOMBSTONES) expect(kept.tables[table]).toEqual([{ id: gone.id }]);
+
     for (let run = 1; run <= 2; run++) {
       for (const name of ['social', 'action', 'vellum']) {
         const report = await replayEmbeddedService(now.db, now.defs, name, logger, [FEED]);
         expect(report.projections.map((p) => p.parked)).toEqual(report.projections.map(() => 0));
       }
-      expect(await snapshot(now.db)).toEqual(live);
+      expect(await snapshot(now.db)).toEqual(kept);
     }
     await expect(replayEmbeddedService(now.db, now.defs, 'nope\u0007', logger)).rejects.toThrow(
       'No service named "nope?": one of social, action, vellum',

@@ -44,7 +44,7 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 /** A page of LINKS links, written as the owner's changes would leave it (one version). */
 async function seed(pages: LinkRepository): Promise<{ username: string; linkIds: string[] }> {
   const owner = { id: randomUUID(), username: `bench.${randomUUID().slice(0, 8)}` };
-  const page = await pages.ensure(owner);
+  const page = (await pages.ensure(owner))!;
   const links = Array.from({ length: LINKS }, (_, position) => ({
     id: randomUUID(),
     label: `Link number ${position}`,

@@ -30,4 +30,25 @@ describe('CirrusDeleted in the link service (Postgres adapter)', () => {
     expect(Number(rows[0]!.n)).toBe(0);
     await h.as(bob).get(`/api/link/${bob.username}`).expect(200);
   });
+
+  it('refuses every write and the clicks of a deleted caller whose assertion is still valid as 404, writing nothing', async () => {
+    const ann = await h.person('Ann');
+    await h.deleteCirrus(ann);
+    // A late profile change on identity's topic brings no page back either.
+    await h.profileChanged(ann, { displayName: 'Ann Again' });
+    const answers = [
+      await h
+        .as(ann)
+        .post(`/api/link/${ann.username}`, { linkLabel: 'Back', linkURL: 'https://example.com/b' }),
+      await h.as(ann).post('/api/link/set-background-color', { backgroundColor: '#000000' }),
+      await h.as(ann).put('/api/link/position', { linksToReorder: [] }),
+      await h.as(ann).get(`/api/link/${ann.username}/clicks`),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ errorMessage: 'This Vielink does not exist.' });
+    }
+    const { rows } = await h.db.query('SELECT 1 FROM link.pages WHERE owner_id = $1', [ann.id]);
+    expect(rows).toEqual([]);
+  });
 });

@@ -69,7 +69,7 @@ describeWithServer(
         const collections = await prepareLinkCollections(database);
         const pages = mongoLinkRepository(collections);
         const owner = { id: randomUUID(), username: 'heads' };
-        let page = await pages.ensure(owner);
+        let page = (await pages.ensure(owner))!;
         for (let v = 1; v <= 6; v++) {
           const next = {
             ...page,
@@ -88,7 +88,7 @@ describeWithServer(
         }
         expect(await pages.byLink(page.links[0]!.id)).toEqual(page);
         // No head at all (the first writes' head updates lost): found from version 1 on.
-        const young = await pages.ensure({ id: randomUUID(), username: 'young' });
+        const young = (await pages.ensure({ id: randomUUID(), username: 'young' }))!;
         const a = { id: randomUUID(), label: 'a', url: 'https://x.io', position: 0 };
         const v1 = { ...young, links: [a], version: 1 };
         const v2 = { ...v1, links: [a, { ...a, id: randomUUID(), position: 1 }], version: 2 };

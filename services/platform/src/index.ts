@@ -22,6 +22,7 @@ export * from './rate-limit/limiter';
 export * from './telemetry/traceparent';
 export * from './db/db';
 export * from './db/migrate';
+export * from './db/deleted-cirri';
 export * from './events/types';
 export * from './events/outbox';
 export * from './events/append-event';

@@ -4,3 +4,4 @@ export * from './mongo/connect';
 export * from './mongo/outbox';
 export * from './mongo/inbox';
 export * from './mongo/service-main';
+export * from './mongo/deleted-cirri';

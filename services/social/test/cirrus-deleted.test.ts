@@ -1,3 +1,4 @@
+import { CirrusVerifiedSchema } from '@vellum/proto';
 import { socialHarness, type SocialHarness } from './support/social-harness';
 
 describe('CirrusDeleted in the social service', () => {
@@ -41,5 +42,31 @@ describe('CirrusDeleted in the social service', () => {
     const search = await h.as(bob).get('/api/search').query({ query: 'gone.' }).expect(200);
     expect(JSON.stringify(search.body)).not.toContain(ann.username);
     expect(JSON.stringify(search.body)).toContain(cy.username);
+  });
+
+  it('keeps a tombstone: a late profile change or verification brings nothing of the deleted cirrus back', async () => {
+    const ann = await h.cirrus('late.ann');
+    const bob = await h.cirrus('late.bob');
+    await h.deleteCirrus(ann);
+    await h.profileChanged(ann, { displayName: 'Ann Again', image: '' });
+    await h.identityEvent(CirrusVerifiedSchema, ann.id, { cirrusId: ann.id, username: ann.username });
+    expect(await countsOf(ann.id)).toBeUndefined();
+    expect((await h.as(bob).get(`/api/cirrus/${ann.username}`)).status).toBe(404);
+    const { rows } = await h.db.query('SELECT id FROM social.deleted_cirri WHERE id = $1', [ann.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a follow or unfollow by a deleted caller as 404, listing nothing of them again', async () => {
+    const ann = await h.cirrus('caller.ann');
+    const bob = await h.cirrus('caller.bob');
+    await h.deleteCirrus(ann);
+    // Ann's assertion is still valid: the gateway let the request through before her sessions ended.
+    const path = `/api/cirrus/${bob.username}/follow`;
+    for (const res of [await h.as(ann).post(path), await h.as(ann).delete(path)]) {
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(res.body)).toContain('This Cirrus does not exist.');
+    }
+    expect(await countsOf(ann.id)).toBeUndefined();
+    expect(await countsOf(bob.id)).toEqual({ followers: 0, following: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'action';
 
@@ -43,5 +43,9 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX actions_open ON action.actions (owner_id, created_at DESC) WHERE state = 'open';
     `,
+  },
+  {
+    id: '0002_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

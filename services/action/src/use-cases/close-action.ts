@@ -1,13 +1,20 @@
-import type { Caller } from '@vellum/platform';
-import { ActionAbandonedSchema, ActionCompletedSchema, timestampFromDate } from '@vellum/proto';
+import { refuseDeleted, type Caller } from '@vellum/platform';
+import {
+  actionMessages,
+  ActionAbandonedSchema,
+  ActionCompletedSchema,
+  timestampFromDate,
+} from '@vellum/proto';
 import type { ActionContext } from '../context';
 import { ownAction } from '../domain/access';
 import { emit } from '../events/emit';
 import { actionStore, type ActionRecord } from '../store/action-store';
+import { SCHEMA } from '../store/migrations';
 
 /**
  * The owner completes or abandons one of their actions. Closing a closed action changes nothing and answers its
- * state as it is: a second click is harmless (abandoning a completed action leaves it completed).
+ * state as it is: a second click is harmless (abandoning a completed action leaves it completed). A caller whose
+ * account was deleted is Not Found.
  */
 export async function closeAction(
   ctx: ActionContext,
@@ -16,6 +23,7 @@ export async function closeAction(
 ): Promise<ActionRecord> {
   const at = ctx.clock();
   const { action, changed } = await ctx.db.transaction(async (tx) => {
+    await refuseDeleted(tx, SCHEMA, [caller.id], actionMessages.notFound);
     await actionStore.lockList(tx, caller.id);
     const found = ownAction(await actionStore.lockOwned(tx, input.id, caller.id));
     if (found.state !== 'open') return { action: found, changed: false };

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@vellum/platform';
-import { ActionCreatedSchema, timestampFromDate, type NewActionInput } from '@vellum/proto';
+import { refuseDeleted, type Caller } from '@vellum/platform';
+import { actionMessages, ActionCreatedSchema, timestampFromDate, type NewActionInput } from '@vellum/proto';
 import type { ActionContext } from '../context';
 import { eventPriority } from '../domain/priority';
 import { emit } from '../events/emit';
 import { actionStore, type ActionRecord } from '../store/action-store';
+import { SCHEMA } from '../store/migrations';
 
-/** The caller puts an action on their own list. */
+/** The caller puts an action on their own list; a caller whose account was deleted is Not Found. */
 export async function createAction(
   ctx: ActionContext,
   caller: Caller,
   input: NewActionInput,
 ): Promise<ActionRecord> {
   const action = await ctx.db.transaction(async (tx) => {
+    await refuseDeleted(tx, SCHEMA, [caller.id], actionMessages.notFound);
     await actionStore.lockList(tx, caller.id);
     const created = await actionStore.insert(tx, {
       id: randomUUID(),

@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@vellum/platform';
-import { ActionRequestedSchema, timestampFromDate, type ActionRequestInput } from '@vellum/proto';
+import { deletedCirri, refuseDeleted, type Caller } from '@vellum/platform';
+import {
+  actionMessages,
+  ActionRequestedSchema,
+  timestampFromDate,
+  type ActionRequestInput,
+} from '@vellum/proto';
 import type { ActionContext } from '../context';
 import { followerOf, requestRecipientId } from '../domain/access';
 import { eventPriority } from '../domain/priority';
 import { emit } from '../events/emit';
 import { actionStore, type ActionRecord } from '../store/action-store';
+import { SCHEMA } from '../store/migrations';
 import { peopleStore, type KnownCirrus } from '../store/people-store';
 
-/** The sender puts an action on the list of one of their followers (the recipient). */
+/**
+ * The sender puts an action on the list of one of their followers (the recipient). A sender whose account was deleted
+ * is Not Found; a deleted recipient is known no more (its people rows are gone), so it answers as an unknown one.
+ */
 export async function requestAction(
   ctx: ActionContext,
   sender: Caller,
@@ -16,8 +25,11 @@ export async function requestAction(
 ): Promise<{ action: ActionRecord; recipient: KnownCirrus }> {
   const recipientId = requestRecipientId(sender, input.forCirrusI);
   const sent = await ctx.db.transaction(async (tx) => {
+    await refuseDeleted(tx, SCHEMA, [sender.id], actionMessages.notFound);
+    // Holds off the recipient's deletion until this commits (or sees its tombstone: then it is unknown below).
+    const deleted = await deletedCirri.anyDeleted(tx, SCHEMA, [recipientId]);
     // Whether someone follows the sender is social's word, as its events told it.
-    const known = await peopleStore.byId(tx, recipientId);
+    const known = deleted ? null : await peopleStore.byId(tx, recipientId);
     const follows = known ? await peopleStore.follows(tx, known.id, sender.id) : false;
     const recipient = followerOf(known, follows);
     await actionStore.lockList(tx, recipient.id);

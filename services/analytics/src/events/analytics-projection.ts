@@ -1,4 +1,4 @@
-import { projection, type Db, type Subscription } from '@vellum/platform';
+import { deletedCirri, projection, type Db, type Subscription, type Tx } from '@vellum/platform';
 import {
   ActionCompletedSchema,
   ActionCreatedSchema,
@@ -26,7 +26,9 @@ import { onEventAt } from './on-event-at';
  * The per-cirrus rows and the daily counters, kept from identity, vellum, action, social, link and messaging events;
  * each event is applied once (inbox), rows and counters in the same transaction. One subscription for all topics: a
  * Kafka consumer group's members must all subscribe to the same topics. Events it does not count (updates, ratings,
- * abandons, unfollows, conversations started) change nothing.
+ * abandons, unfollows, conversations started) change nothing. A deleted cirrus leaves a tombstone
+ * (`analytics.deleted_cirri`): identity's events about it arriving later change nothing, and the others still count
+ * in the daily counters (which name nobody) but write no row of it again.
  */
 export function analyticsProjection(db: Db): Subscription {
   return projection({
@@ -43,9 +45,10 @@ export function analyticsProjection(db: Db): Subscription {
       Topics.messagingMessage,
     ],
     // Everything analytics keeps is this projection's: a replay empties it and rebuilds it from the first event.
-    owns: ['cirri', 'active_days', 'daily'],
+    owns: ['cirri', 'active_days', 'daily', 'deleted_cirri'],
     on: [
       onEventAt(CirrusCreatedSchema, async (tx, e, at) => {
+        if (await deleted(tx, e.cirrusId)) return;
         await cirriStore.created(tx, {
           id: e.cirrusId,
           email: e.email,
@@ -57,38 +60,42 @@ export function analyticsProjection(db: Db): Subscription {
         await dailyStore.bump(tx, 'signUps', at);
       }),
       onEventAt(CirrusVerifiedSchema, async (tx, e, at) => {
+        if (await deleted(tx, e.cirrusId)) return;
         await cirriStore.verified(tx, e.cirrusId);
         await dailyStore.bump(tx, 'verified', at);
       }),
-      onEventAt(CirrusProfileChangedSchema, (tx, e) =>
-        cirriStore.renamed(tx, {
+      onEventAt(CirrusProfileChangedSchema, async (tx, e) => {
+        if (await deleted(tx, e.cirrusId)) return;
+        await cirriStore.renamed(tx, {
           id: e.cirrusId,
           username: e.username,
           firstName: e.firstName,
           lastName: e.lastName,
-        }),
-      ),
+        });
+      }),
       // A deleted account: its row and active days go; the daily counters stay (they name nobody).
       onEventAt(CirrusDeletedSchema, async (tx, e) => {
+        await deletedCirri.record(tx, SCHEMA, e.cirrusId);
         await cirriStore.remove(tx, e.cirrusId);
         await dailyStore.forget(tx, e.cirrusId);
       }),
       onEventAt(CirrusSignedInSchema, async (tx, e, at) => {
+        if (await deleted(tx, e.cirrusId)) return;
         await cirriStore.signedIn(tx, e.cirrusId, at);
         if (await dailyStore.active(tx, e.cirrusId, at)) await dailyStore.bump(tx, 'activeCirri', at);
       }),
       onEventAt(VellumCreatedSchema, async (tx, e, at) => {
-        await cirriStore.count(tx, e.ownerId, 'vellums', 1);
+        await countFor(tx, e.ownerId, 'vellums', 1);
         await dailyStore.bump(tx, 'vellumsCreated', at);
       }),
       onEventAt(VellumPublishedSchema, (tx, _e, at) => dailyStore.bump(tx, 'vellumsPublished', at)),
-      onEventAt(VellumDeletedSchema, (tx, e) => cirriStore.count(tx, e.ownerId, 'vellums', -1)),
+      onEventAt(VellumDeletedSchema, (tx, e) => countFor(tx, e.ownerId, 'vellums', -1)),
       onEventAt(ActionCreatedSchema, async (tx, e, at) => {
-        await cirriStore.count(tx, e.ownerId, 'actions', 1);
+        await countFor(tx, e.ownerId, 'actions', 1);
         await dailyStore.bump(tx, 'actionsCreated', at);
       }),
       onEventAt(ActionRequestedSchema, async (tx, e, at) => {
-        await cirriStore.count(tx, e.ownerId, 'actions', 1);
+        await countFor(tx, e.ownerId, 'actions', 1);
         await dailyStore.bump(tx, 'actionsCreated', at);
       }),
       onEventAt(ActionCompletedSchema, (tx, _e, at) => dailyStore.bump(tx, 'actionsCompleted', at)),
@@ -98,4 +105,12 @@ export function analyticsProjection(db: Db): Subscription {
       onEventAt(MessageSentSchema, (tx, _e, at) => dailyStore.bump(tx, 'messagesSent', at)),
     ],
   });
+}
+
+/** Whether the cirrus was deleted (its tombstone). */
+const deleted = (tx: Tx, cirrusId: string) => deletedCirri.anyDeleted(tx, SCHEMA, [cirrusId]);
+
+/** Moves a counted column of the cirrus's row, unless the cirrus was deleted: its row is not written again. */
+async function countFor(tx: Tx, cirrusId: string, column: 'vellums' | 'actions', delta: 1 | -1) {
+  if (!(await deleted(tx, cirrusId))) await cirriStore.count(tx, cirrusId, column, delta);
 }

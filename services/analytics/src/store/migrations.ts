@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'analytics';
 
@@ -56,5 +56,9 @@ export const migrations: Migration[] = [
         PRIMARY KEY (day, metric)
       );
     `,
+  },
+  {
+    id: '0002_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

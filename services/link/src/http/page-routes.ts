@@ -28,7 +28,8 @@ export function pageRoutes(ctx: LinkContext): Router {
       paramOf(req, 'username'),
       linkMessages.ownerOnlyClicks,
     );
-    const page = await ctx.pages.ensure(owner);
+    // A deleted owner (its assertion still valid) or a page removed meanwhile: Not Found, never a null read.
+    const page = foundPage(await ctx.pages.ensure(owner));
     const today = ctx.clock();
     const since = dayOf(new Date(today.getTime() - (LINK_CLICK_DAYS - 1) * 86_400_000));
     res.json(clicksView(page, await ctx.pages.clicks(page.ownerId, since), today));

@@ -52,12 +52,14 @@ export interface LinkRepository {
   byLink(linkId: string): Promise<StoredPage | null>;
   /**
    * The owner's page; when no event told of them yet, an empty one with the default colours is created from what the
-   * caller's assertion says (identity's events fill in the names when they arrive).
+   * caller's assertion says (identity's events fill in the names when they arrive). Null, creating nothing, when the
+   * owner was deleted (its tombstone; its assertion may still be valid) or its page was removed meanwhile.
    */
-  ensure(owner: { id: string; username: string }): Promise<StoredPage>;
+  ensure(owner: { id: string; username: string }): Promise<StoredPage | null>;
   /**
    * Stores `next` (its links, colours and version) when the page is still at `expectedVersion`, with `events` to
-   * publish, in ONE atomic write. False, writing nothing, when someone changed the page first.
+   * publish, in ONE atomic write. False, writing nothing, when someone changed the page first or its owner was
+   * deleted (a write under way when the deletion came is removed: `ensure` then answers null).
    */
   replace(
     next: StoredPage,
@@ -65,7 +67,10 @@ export interface LinkRepository {
     events: readonly BusMessage[],
     at: Date,
   ): Promise<boolean>;
-  /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
+  /**
+   * Applies identity's word on a cirrus once per event id (the inbox); true when applied now. False, writing nothing,
+   * for a deleted cirrus (its tombstone): a late or replayed event brings no page back.
+   */
   applyCirrus(eventId: string, cirrus: KnownCirrus): Promise<boolean>;
   /**
    * Forgets which of identity's events were applied, so that a replay applies each again, in order (the cirri's
@@ -73,17 +78,21 @@ export interface LinkRepository {
    */
   forgetAppliedCirri(): Promise<void>;
   /**
-   * A deleted cirrus (`CirrusDeleted`): its page, every version of it and its clicks are removed, the page first so
-   * nothing of it is served from that moment. Removing what is already gone changes nothing: a redelivered event is
-   * harmless (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
+   * A deleted cirrus (`CirrusDeleted`): its tombstone is recorded first (kept for good, a replay included: a later
+   * event or write about it changes nothing), then its page, every version of it and its clicks are removed, the page
+   * first so nothing of it is served from that moment. Removing what is already gone changes nothing: a redelivered
+   * event is harmless (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
    */
   removeCirrus(eventId: string, cirrusId: string): Promise<void>;
-  /** Counts one click on the link on `day`, with `events` to publish, in ONE atomic write. */
+  /**
+   * Counts one click on the link on `day`, with `events` to publish, in ONE atomic write. False, counting nothing,
+   * when the owner was deleted.
+   */
   countClick(
     click: { ownerId: string; linkId: string; day: string },
     events: readonly BusMessage[],
     at: Date,
-  ): Promise<void>;
+  ): Promise<boolean>;
   /** The owner's click counts from `sinceDay` on. */
   clicks(ownerId: string, sinceDay: string): Promise<ClickCount[]>;
 }

@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'link';
 
@@ -35,5 +35,9 @@ export const migrations: Migration[] = [
       );
       CREATE INDEX clicks_owner_day ON link.clicks (owner_id, day);
     `,
+  },
+  {
+    id: '0002_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

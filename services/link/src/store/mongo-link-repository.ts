@@ -3,8 +3,10 @@ import {
   applyOnce,
   createOutboxIndex,
   isDuplicateKey,
+  mongoDeletedCirri,
   pendingEventFields,
   type Collection,
+  type DeletedCirrusDoc,
   type Document,
   type MongoDatabase,
   type OutboxFields,
@@ -65,6 +67,8 @@ export interface LinkCollections {
   heads: Collection<PageHeadDoc>;
   linkOwners: Collection<LinkOwnerDoc>;
   clicks: Collection<ClickDoc>;
+  /** The tombstones of deleted cirri, by `_id`. */
+  deletedCirri: Collection<DeletedCirrusDoc>;
 }
 
 /** The collections whose documents carry pending events: what the relay publishes from. */
@@ -83,10 +87,11 @@ export async function prepareLinkCollections(database: MongoDatabase): Promise<L
   const clicks = database.collection<ClickDoc>('clicks');
   const heads = database.collection<PageHeadDoc>('page_heads');
   const linkOwners = database.collection<LinkOwnerDoc>('link_owners');
+  const deletedCirri = database.collection<DeletedCirrusDoc>('deleted_cirri');
   await cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
   await versions.createIndex({ ownerId: 1, version: -1 }, { name: 'versions_owner' });
   await clicks.createIndex({ ownerId: 1, day: 1 }, { name: 'clicks_owner_day' });
-  const collections = { cirri, versions, heads, linkOwners, clicks };
+  const collections = { cirri, versions, heads, linkOwners, clicks, deletedCirri };
   for (const outbox of linkOutboxCollections(collections)) await createOutboxIndex(outbox);
   return collections;
 }
@@ -100,7 +105,9 @@ const VERSIONS_KEPT = 2;
  * So this adapter relies only on what MongoDB and FerretDB both make atomic, the insert of a unique `_id`: a change
  * of a page INSERTS its next version (with its events: one single-document write), and a click inserts a click. The
  * head (the newest version's number) and the link owners are hints and facts that never need a transaction: reads
- * go by `_id`, as FerretDB answers other filters by scanning.
+ * go by `_id`, as FerretDB answers other filters by scanning. A deleted cirrus's tombstone is recorded before its
+ * data is removed, and every write that could bring some back checks it before and after writing, undoing the write
+ * when the tombstone came meanwhile (`mongoDeletedCirri`).
  */
 export function mongoLinkRepository({
   cirri,
@@ -108,8 +115,20 @@ export function mongoLinkRepository({
   heads,
   linkOwners,
   clicks,
+  deletedCirri,
 }: LinkCollections): LinkRepository {
   const key = (ownerId: string, version: number) => `${ownerId}:${version}`;
+  const tombstones = mongoDeletedCirri(deletedCirri);
+  const deleted = (id: string) => tombstones.anyDeleted([id]);
+
+  // Single-document deletes (FerretDB makes each atomic); the cirrus first, so its page is Not Found at once.
+  const removeData = async (cirrusId: string) => {
+    await cirri.deleteOne({ _id: cirrusId });
+    await versions.deleteMany({ ownerId: cirrusId });
+    await heads.deleteOne({ _id: cirrusId });
+    await linkOwners.deleteMany({ ownerId: cirrusId });
+    await clicks.deleteMany({ ownerId: cirrusId });
+  };
 
   /**
    * The newest version of the owner's page: from the head's hint, read by `_id`, then the next numbers while they
@@ -156,6 +175,7 @@ export function mongoLinkRepository({
     },
 
     async ensure(owner) {
+      if (await deleted(owner.id)) return null;
       try {
         await cirri.updateOne(
           { _id: owner.id },
@@ -173,11 +193,17 @@ export function mongoLinkRepository({
         // Identity's event created it at the same moment.
         if (!isDuplicateKey(error)) throw error;
       }
-      return (await pageOf(await cirri.findOne({ _id: owner.id })))!;
+      // Deleted meanwhile: the deletion may have come before this write, so it is undone here.
+      if (await deleted(owner.id)) {
+        await removeData(owner.id);
+        return null;
+      }
+      return pageOf(await cirri.findOne({ _id: owner.id }));
     },
 
     async replace(next, expectedVersion, events, at) {
       if (next.version !== expectedVersion + 1) throw new Error('a page changes one version at a time');
+      if (await deleted(next.ownerId)) return false;
       const doc: PageVersionDoc = {
         _id: `${next.ownerId}:${next.version}`,
         ownerId: next.ownerId,
@@ -207,6 +233,10 @@ export function mongoLinkRepository({
         if (isDuplicateKey(error)) return false;
         throw error;
       }
+      if (await deleted(next.ownerId)) {
+        await removeData(next.ownerId);
+        return false;
+      }
       await heads
         .updateOne({ _id: next.ownerId }, { $max: { version: next.version } }, { upsert: true })
         .catch((error: unknown) => {
@@ -221,8 +251,9 @@ export function mongoLinkRepository({
       return true;
     },
 
-    applyCirrus: (eventId, c) =>
-      applyOnce(
+    async applyCirrus(eventId, c) {
+      if (await deleted(c.id)) return false;
+      const applied = await applyOnce(
         cirri,
         c.id,
         eventId,
@@ -236,23 +267,29 @@ export function mongoLinkRepository({
           ...(c.image === undefined && { $setOnInsert: { image: '' } }),
         },
         { upsert: true },
-      ),
+      );
+      if (!(await deleted(c.id))) return applied;
+      await removeData(c.id);
+      return false;
+    },
 
     async forgetAppliedCirri() {
       await cirri.updateMany({}, { $set: { appliedEvents: [] } });
     },
 
-    // Single-document deletes (FerretDB makes each atomic); the cirrus first, so its page is Not Found at once.
+    // The tombstone first: from then on no write of theirs stays.
     async removeCirrus(_eventId, cirrusId) {
-      await cirri.deleteOne({ _id: cirrusId });
-      await versions.deleteMany({ ownerId: cirrusId });
-      await heads.deleteOne({ _id: cirrusId });
-      await linkOwners.deleteMany({ ownerId: cirrusId });
-      await clicks.deleteMany({ ownerId: cirrusId });
+      await tombstones.record(cirrusId);
+      await removeData(cirrusId);
     },
 
     async countClick({ ownerId, linkId, day }, events, at) {
-      await clicks.insertOne({ _id: randomUUID(), ownerId, linkId, day, ...pendingEventFields(events, at) });
+      if (await deleted(ownerId)) return false;
+      const _id = randomUUID();
+      await clicks.insertOne({ _id, ownerId, linkId, day, ...pendingEventFields(events, at) });
+      if (!(await deleted(ownerId))) return true;
+      await clicks.deleteOne({ _id });
+      return false;
     },
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {

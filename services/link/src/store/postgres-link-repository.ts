@@ -1,4 +1,4 @@
-import { appendOutbox, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
+import { appendOutbox, deletedCirri, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
 import { LINK_DEFAULT_COLORS } from '@vellum/proto';
 import type { ClickCount, LinkRepository, StoredLink, StoredPage } from './link-repository';
 import { SCHEMA } from './migrations';
@@ -46,22 +46,24 @@ export function postgresLinkRepository(db: Db): LinkRepository {
     byOwner: (ownerId) => one(db, 'owner_id = $1', [ownerId]),
     byLink: (linkId) => one(db, 'links @> $1::jsonb', [JSON.stringify([{ id: linkId }])]),
 
-    async ensure(owner) {
-      await db.query(
-        `INSERT INTO link.pages (owner_id, username, username_key, background_color, item_font_color,
+    ensure: (owner) =>
+      db.transaction(async (tx) => {
+        if (await deletedCirri.anyDeleted(tx, SCHEMA, [owner.id])) return null;
+        await tx.query(
+          `INSERT INTO link.pages (owner_id, username, username_key, background_color, item_font_color,
                                  item_background_color)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (owner_id) DO NOTHING`,
-        [
-          owner.id,
-          owner.username,
-          owner.username.toLowerCase(),
-          LINK_DEFAULT_COLORS.linkBackgroundColor,
-          LINK_DEFAULT_COLORS.linkItemFontColor,
-          LINK_DEFAULT_COLORS.linkItemBackgroundColor,
-        ],
-      );
-      return (await one(db, 'owner_id = $1', [owner.id]))!;
-    },
+          [
+            owner.id,
+            owner.username,
+            owner.username.toLowerCase(),
+            LINK_DEFAULT_COLORS.linkBackgroundColor,
+            LINK_DEFAULT_COLORS.linkItemFontColor,
+            LINK_DEFAULT_COLORS.linkItemBackgroundColor,
+          ],
+        );
+        return one(tx, 'owner_id = $1', [owner.id]);
+      }),
 
     replace: (next, expectedVersion, events) =>
       db.transaction(async (tx) => {
@@ -88,6 +90,7 @@ export function postgresLinkRepository(db: Db): LinkRepository {
     applyCirrus: (eventId, c) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;
+        if (await deletedCirri.anyDeleted(tx, SCHEMA, [c.id])) return false;
         await tx.query(
           `INSERT INTO link.pages (owner_id, username, username_key, display_name, image, background_color,
                                    item_font_color, item_background_color)
@@ -116,18 +119,21 @@ export function postgresLinkRepository(db: Db): LinkRepository {
     removeCirrus: (eventId, cirrusId) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return;
+        await deletedCirri.record(tx, SCHEMA, cirrusId);
         await tx.query(`DELETE FROM link.clicks WHERE owner_id = $1`, [cirrusId]);
         await tx.query(`DELETE FROM link.pages WHERE owner_id = $1`, [cirrusId]);
       }),
 
     countClick: ({ ownerId, linkId, day }, events) =>
       db.transaction(async (tx) => {
+        if (await deletedCirri.anyDeleted(tx, SCHEMA, [ownerId])) return false;
         await tx.query(
           `INSERT INTO link.clicks (link_id, day, owner_id, count) VALUES ($1, $2, $3, 1)
              ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
           [linkId, day, ownerId],
         );
         await appendOutbox(tx, SCHEMA, events);
+        return true;
       }),
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Caller } from '@vellum/platform';
 import type { LinkInput } from '@vellum/proto';
 import type { LinkContext } from '../context';
-import { pageOwner } from '../domain/access';
+import { foundPage, pageOwner } from '../domain/access';
 import { addLink as add } from '../domain/page';
 import type { StoredLink, StoredPage } from '../store/link-repository';
 import { changePage } from './change-page';
@@ -18,7 +18,7 @@ export async function addLink(
   const id = randomUUID();
   const { page } = await changePage(
     ctx,
-    () => ctx.pages.ensure(owner),
+    async () => foundPage(await ctx.pages.ensure(owner)),
     (p) => add(p, { id, label: input.linkLabel, url: input.linkURL }),
   );
   return { page, link: page.links.find((l) => l.id === id)! };

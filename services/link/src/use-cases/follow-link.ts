@@ -15,7 +15,9 @@ export async function followLink(ctx: LinkContext, linkId: string): Promise<stri
   if (!page || !link) throw new NotFound(linkMessages.linkNotFound);
   const at = ctx.clock();
   const click = { ownerId: page.ownerId, linkId: link.id };
-  await ctx.pages.countClick({ ...click, day: dayOf(at) }, [linkClicked(click, at)], at);
+  // The owner deleted since the page was read: nothing is counted, as for a link that is gone.
+  if (!(await ctx.pages.countClick({ ...click, day: dayOf(at) }, [linkClicked(click, at)], at)))
+    throw new NotFound(linkMessages.linkNotFound);
   ctx.wakeOutbox();
   return link.url;
 }

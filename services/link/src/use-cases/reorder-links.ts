@@ -1,6 +1,7 @@
 import { NotFound, type Caller } from '@vellum/platform';
 import { linkMessages, type ReorderInput } from '@vellum/proto';
 import type { LinkContext } from '../context';
+import { foundPage } from '../domain/access';
 import { reorderLinks as reorder } from '../domain/page';
 import type { StoredPage } from '../store/link-repository';
 import { changePage } from './change-page';
@@ -16,7 +17,7 @@ export async function reorderLinks(
 ): Promise<StoredPage> {
   const { page } = await changePage(
     ctx,
-    () => ctx.pages.ensure(caller),
+    async () => foundPage(await ctx.pages.ensure(caller)),
     (p) => {
       const known = new Set(p.links.map((l) => l.id));
       const listed = input.linksToReorder.filter((l) => known.has(l.linkID));

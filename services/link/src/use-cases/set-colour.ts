@@ -1,6 +1,7 @@
 import type { Caller } from '@vellum/platform';
 import type { LinkColorName } from '@vellum/proto';
 import type { LinkContext } from '../context';
+import { foundPage } from '../domain/access';
 import { setColour as set } from '../domain/page';
 import { changePage } from './change-page';
 
@@ -13,7 +14,7 @@ export async function setColour(
 ): Promise<string> {
   const { page } = await changePage(
     ctx,
-    () => ctx.pages.ensure(caller),
+    async () => foundPage(await ctx.pages.ensure(caller)),
     (p) => set(p, name, colour),
   );
   return page.colors[name];

@@ -71,7 +71,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('creates an empty page with the default colours once, and finds it by owner and any-case username', async () => {
     const ada = owner();
-    const page = await t.pages.ensure(ada);
+    const page = (await t.pages.ensure(ada))!;
     expect(page).toEqual({
       ownerId: ada.id,
       username: ada.username,
@@ -90,7 +90,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('replaces links and colours only at the expected version, with its events, and finds a page by link', async () => {
     const ada = owner();
-    const v0 = await t.pages.ensure(ada);
+    const v0 = (await t.pages.ensure(ada))!;
     const [a, b] = [link('a', 0), link('b', 1)];
     const v1: StoredPage = {
       ...v0,
@@ -117,7 +117,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   });
 
   it('lets exactly one of many writers of the same version win', async () => {
-    const page = await t.pages.ensure(owner());
+    const page = (await t.pages.ensure(owner()))!;
     const tries = Array.from({ length: 8 }, (_, i) => ({ ...page, links: [link(`l${i}`, 0)], version: 1 }));
     const won = await Promise.all(tries.map((next) => t.pages.replace(next, 0, [event(next)], at)));
     expect(won.filter(Boolean)).toHaveLength(1);
@@ -126,7 +126,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('publishes every stored event in order, at least once, with two relays at work, and keeps none pending', async () => {
     const ada = owner();
-    let page = await t.pages.ensure(ada);
+    let page = (await t.pages.ensure(ada))!;
     const events: BusMessage[] = [];
     for (let v = 1; v <= 6; v++) {
       const next = { ...page, links: [link(`v${v}`, 0)], version: v };
@@ -247,7 +247,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('publishes a page change and a click pending at the same time, each from its own write', async () => {
     const ada = owner();
-    const v0 = await t.pages.ensure(ada);
+    const v0 = (await t.pages.ensure(ada))!;
     const v1 = { ...v0, links: [link('a', 0)], version: 1 };
     const changed = event(v1);
     const first = clicked(ada.id, v1.links[0]!.id);
@@ -265,7 +265,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   it("removes a deleted cirrus's page, versions and clicks, leaves others' alone, and can run twice", async () => {
     const [ada, bob] = [owner(), owner()];
     for (const who of [ada, bob]) {
-      const v0 = await t.pages.ensure(who);
+      const v0 = (await t.pages.ensure(who))!;
       const v1 = { ...v0, links: [link('home', 0)], version: 1 };
       expect(await t.pages.replace(v1, 0, [event(v1)], at)).toBe(true);
       await t.pages.countClick({ ownerId: who.id, linkId: v1.links[0]!.id, day: '2026-03-01' }, [], at);
@@ -279,5 +279,54 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(await t.pages.clicks(ada.id, '2026-01-01')).toEqual([]);
     expect((await t.pages.byOwner(bob.id))!.links).toHaveLength(1);
     expect(await t.pages.clicks(bob.id, '2026-01-01')).toHaveLength(1);
+  });
+
+  it('keeps a tombstone: no event, page, write or click of a deleted cirrus is stored again', async () => {
+    const ada = owner();
+    const v0 = (await t.pages.ensure(ada))!;
+    const v1 = { ...v0, links: [link('home', 0)], version: 1 };
+    expect(await t.pages.replace(v1, 0, [event(v1)], at)).toBe(true);
+    const home = v1.links[0]!.id;
+    await t.pages.removeCirrus(randomUUID(), ada.id);
+
+    // identity's word on her, late or replayed; her assertion, still valid; a page and a link read before.
+    const late = { id: ada.id, username: ada.username, displayName: 'Ada Again' };
+    expect(await t.pages.applyCirrus(randomUUID(), late)).toBe(false);
+    expect(await t.pages.ensure(ada)).toBeNull();
+    const v2 = { ...v1, links: [...v1.links, link('late', 1)], version: 2 };
+    expect(await t.pages.replace(v2, 1, [event(v2)], at)).toBe(false);
+    expect(await t.pages.countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at)).toBe(
+      false,
+    );
+
+    expect(await t.pages.byOwner(ada.id)).toBeNull();
+    expect(await t.pages.byUsername(ada.username)).toBeNull();
+    expect(await t.pages.byLink(home)).toBeNull();
+    expect(await t.pages.clicks(ada.id, '2026-01-01')).toEqual([]);
+    // A replay forgets the applied events, not the tombstones.
+    await t.pages.forgetAppliedCirri();
+    expect(await t.pages.applyCirrus(randomUUID(), late)).toBe(false);
+    expect(await t.pages.byOwner(ada.id)).toBeNull();
+  });
+
+  it('leaves nothing of a cirrus deleted while its page is written and clicked', async () => {
+    const ada = owner();
+    const v0 = (await t.pages.ensure(ada))!;
+    const v1 = { ...v0, links: [link('home', 0)], version: 1 };
+    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+    const home = v1.links[0]!.id;
+    const writes = Array.from({ length: 6 }, async (_, i) => {
+      await t.pages.ensure(ada);
+      const next = { ...v1, links: [...v1.links, link(`w${i}`, 1)], version: 2 + i };
+      await t.pages.replace(next, 1 + i, [], at);
+      await t.pages.countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at);
+      await t.pages.applyCirrus(randomUUID(), { id: ada.id, username: ada.username, displayName: `A${i}` });
+    });
+    await Promise.all([...writes, t.pages.removeCirrus(randomUUID(), ada.id)]);
+
+    expect(await t.pages.ensure(ada)).toBeNull();
+    expect(await t.pages.byOwner(ada.id)).toBeNull();
+    expect(await t.pages.byLink(home)).toBeNull();
+    expect(await t.pages.clicks(ada.id, '2026-01-01')).toEqual([]);
   });
 }

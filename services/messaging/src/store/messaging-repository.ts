@@ -74,10 +74,14 @@ export interface StoredVellum extends VellumRef {
  * through the platform's Db port (embedded on PGlite).
  */
 export interface MessagingRepository {
-  /** Applies identity's word on a cirrus once per event id (the inbox); true when applied now. */
+  /**
+   * Applies identity's word on a cirrus once per event id (the inbox); true when applied now. False, writing nothing,
+   * for a deleted cirrus (its tombstone): a late or replayed event brings nothing of it back.
+   */
   applyCirrus(eventId: string, change: CirrusChange): Promise<boolean>;
   /**
-   * A deleted cirrus (`CirrusDeleted`): every conversation it took part in goes, whole (its messages, read marks and
+   * A deleted cirrus (`CirrusDeleted`): its tombstone is recorded first (kept for good: no later event or write about
+   * it stores anything), then every conversation it took part in goes, whole (its messages, read marks and
    * conversation vellums, the other participant's too), then the cirrus itself. Removing what is already gone
    * changes nothing: a redelivered event is harmless
    * (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
@@ -88,33 +92,41 @@ export interface MessagingRepository {
   cirrusByUsername(username: string): Promise<KnownCirrus | null>;
   /**
    * The caller as the projection knows it; one it does not know yet (identity's events still on their way) is
-   * recorded from the assertion as verified (only verified cirri sign in), and its events fill in the names.
+   * recorded from the assertion as verified (only verified cirri sign in), and its events fill in the names. Null,
+   * recording nothing, for a caller whose account was deleted (its assertion may still be valid).
    */
-  rememberCaller(caller: { id: string; username: string }): Promise<KnownCirrus>;
+  rememberCaller(caller: { id: string; username: string }): Promise<KnownCirrus | null>;
 
   /**
    * Stores the conversation with its two vellums and `events`, unless the pair has one already: then nothing is
-   * written and the existing one is answered (`created: false`).
+   * written and the existing one is answered (`created: false`). Null, writing nothing, when a participant was
+   * deleted (a conversation started while the deletion came is removed) or the existing one went meanwhile.
    */
   startConversation(
     conversation: StoredConversation,
     events: readonly BusMessage[],
     at: Date,
-  ): Promise<{ conversation: StoredConversation; created: boolean }>;
+  ): Promise<{ conversation: StoredConversation; created: boolean } | null>;
   conversation(id: string): Promise<StoredConversation | null>;
   /** Every conversation the cirrus takes part in (any order). */
   conversationsOf(participant: string): Promise<StoredConversation[]>;
 
-  /** Stores the message with `events` in one write. */
-  addMessage(message: StoredMessage, events: readonly BusMessage[], at: Date): Promise<void>;
+  /**
+   * Stores the message with `events` in one write. False, storing nothing, when its sender or recipient was deleted
+   * (their conversation is gone, or goes with the deletion under way).
+   */
+  addMessage(message: StoredMessage, events: readonly BusMessage[], at: Date): Promise<boolean>;
   message(id: string): Promise<StoredMessage | null>;
   /** The conversation's messages newest first, those with a key below `beforeKey` when given. */
   messages(conversation: string, page: { beforeKey?: string; limit: number }): Promise<StoredMessage[]>;
   /** The newest message of each of these conversations that has one. */
   lastMessages(conversations: readonly string[]): Promise<Map<string, StoredMessage>>;
 
-  /** Records a read mark (insert-only; the same mark twice is one). */
-  addReadMark(mark: ReadMark): Promise<void>;
+  /**
+   * Records a read mark (insert-only; the same mark twice is one). False, storing nothing, when the conversation is
+   * gone (a participant was deleted).
+   */
+  addReadMark(mark: ReadMark): Promise<boolean>;
   /** Each participant's effective mark in the conversation (the greatest key), by reader id. */
   readMarks(conversation: StoredConversation): Promise<Map<string, string>>;
   /** The reader's unread messages (from the other participant, after the reader's mark), by conversation. */

@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'messaging';
 
@@ -64,5 +64,9 @@ export const migrations: Migration[] = [
         UNIQUE (conversation_id, owner_id)
       );
     `,
+  },
+  {
+    id: '0002_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

@@ -2,8 +2,10 @@ import {
   applyOnce,
   createOutboxIndex,
   isDuplicateKey,
+  mongoDeletedCirri,
   withPendingEvents,
   type Collection,
+  type DeletedCirrusDoc,
   type Document,
   type MongoDatabase,
   type OutboxFields,
@@ -73,6 +75,8 @@ export interface MessagingCollections {
   messages: Collection<MessageDoc>;
   readMarks: Collection<ReadMarkDoc>;
   vellums: Collection<VellumDoc>;
+  /** The tombstones of deleted cirri, by `_id`. */
+  deletedCirri: Collection<DeletedCirrusDoc>;
 }
 
 /** The collections and their indexes, declared here and created at start. */
@@ -83,6 +87,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     messages: database.collection<MessageDoc>('messages'),
     readMarks: database.collection<ReadMarkDoc>('read_marks'),
     vellums: database.collection<VellumDoc>('conversation_vellums'),
+    deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
   };
   await c.cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
   await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
@@ -156,16 +161,32 @@ async function marksOf(marks: Collection<ReadMarkDoc>, conversation: string, rea
  * The messaging repository on MongoDB. Like the link service's, it relies only on what MongoDB and FerretDB both
  * make atomic, the insert of a unique key: a conversation (its `pairKey` unique), a message and a read mark are
  * inserted, each carrying its events. The one replacement is a vellum's save, which needs no condition: the
- * last of two saves stays whole.
+ * last of two saves stays whole. A deleted cirrus's tombstone is recorded before its conversations go, and every write
+ * that could bring one back checks it before and after writing, undoing the write when the tombstone came meanwhile
+ * (`mongoDeletedCirri`).
  */
 export function mongoMessagingRepository(c: MessagingCollections): MessagingRepository {
   const byPair = async (pairKey: string) => {
     const found = await c.conversations.findOne({ pairKey });
     return found && toConversation(found);
   };
+  const tombstones = mongoDeletedCirri(c.deletedCirri);
+  // A conversation's parts before the conversation, so a retry after a failure still finds what is left.
+  const removeConversation = async (id: string) => {
+    await c.messages.deleteMany({ conversation: id });
+    await c.readMarks.deleteMany({ conversation: id });
+    await c.vellums.deleteMany({ conversation: id });
+    await c.conversations.deleteOne({ _id: id });
+  };
+  /** Whether the conversation is gone or one of its participants deleted. */
+  const conversationGone = async (id: string) => {
+    const found = await c.conversations.findOne({ _id: id }, { projection: { participants: 1 } });
+    return !found || (await tombstones.anyDeleted(found.participants));
+  };
 
   return {
-    applyCirrus: (eventId, change) => {
+    async applyCirrus(eventId, change) {
+      if (await tombstones.anyDeleted([change.id])) return false;
       const set: Partial<CirrusDoc> = {
         username: change.username,
         usernameKey: change.username.toLowerCase(),
@@ -179,13 +200,16 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
         if (value === undefined) Object.assign(onInsert, { [field]: initial });
         else Object.assign(set, { [field]: value });
       }
-      return applyOnce(
+      const applied = await applyOnce(
         c.cirri,
         change.id,
         eventId,
         { $set: set, ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }) },
         { upsert: true },
       );
+      if (!(await tombstones.anyDeleted([change.id]))) return applied;
+      await c.cirri.deleteOne({ _id: change.id });
+      return false;
     },
 
     async cirrus(id) {
@@ -198,6 +222,7 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
     },
 
     async rememberCaller(caller) {
+      if (await tombstones.anyDeleted([caller.id])) return null;
       try {
         await c.cirri.updateOne(
           { _id: caller.id },
@@ -216,10 +241,17 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
         // Identity's event created it at the same moment.
         if (!isDuplicateKey(error)) throw error;
       }
-      return toCirrus((await c.cirri.findOne({ _id: caller.id }))!);
+      // Deleted meanwhile: the deletion may have come before this write, so it is undone here.
+      if (await tombstones.anyDeleted([caller.id])) {
+        await c.cirri.deleteOne({ _id: caller.id });
+        return null;
+      }
+      const found = await c.cirri.findOne({ _id: caller.id });
+      return found && toCirrus(found);
     },
 
     async startConversation(conversation, events, at) {
+      if (await tombstones.anyDeleted(conversation.participants)) return null;
       const existing = await byPair(conversation.pairKey);
       if (existing) return { conversation: existing, created: false };
       // The vellums first: a conversation never names one that is not there (a lost race leaves two orphans).
@@ -245,7 +277,12 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
         await c.vellums.deleteMany({ _id: { $in: vellums.map((v) => v._id) } });
-        return { conversation: (await byPair(conversation.pairKey))!, created: false };
+        const existing = await byPair(conversation.pairKey);
+        return existing && { conversation: existing, created: false };
+      }
+      if (await tombstones.anyDeleted(conversation.participants)) {
+        await removeConversation(conversation.id);
+        return null;
       }
       return { conversation, created: true };
     },
@@ -254,13 +291,11 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       const found = await c.conversations.findOne({ _id: id });
       return found && toConversation(found);
     },
-    // A conversation's parts before the conversation, so a retry after a failure still finds what is left.
+    // The tombstone first: from then on no write of theirs stays.
     async removeCirrus(_eventId, cirrusId) {
+      await tombstones.record(cirrusId);
       for (const conversation of await c.conversations.find({ participants: cirrusId }).toArray()) {
-        await c.messages.deleteMany({ conversation: conversation._id });
-        await c.readMarks.deleteMany({ conversation: conversation._id });
-        await c.vellums.deleteMany({ conversation: conversation._id });
-        await c.conversations.deleteOne({ _id: conversation._id });
+        await removeConversation(conversation._id);
       }
       await c.cirri.deleteOne({ _id: cirrusId });
     },
@@ -270,6 +305,7 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
     },
 
     async addMessage(m, events, at) {
+      if (await conversationGone(m.conversation)) return false;
       await c.messages.insertOne({
         _id: m.id,
         conversation: m.conversation,
@@ -280,6 +316,9 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
         key: m.key,
         ...pendingFields(events, at),
       });
+      if (!(await conversationGone(m.conversation))) return true;
+      await c.messages.deleteOne({ _id: m.id });
+      return false;
     },
 
     async message(id) {
@@ -305,9 +344,11 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
     },
 
     async addReadMark(mark) {
+      if (await conversationGone(mark.conversation)) return false;
+      const _id = `${mark.conversation}:${mark.reader}:${mark.key}`;
       try {
         await c.readMarks.insertOne({
-          _id: `${mark.conversation}:${mark.reader}:${mark.key}`,
+          _id,
           conversation: mark.conversation,
           reader: mark.reader,
           key: mark.key,
@@ -317,6 +358,9 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
+      if (!(await conversationGone(mark.conversation))) return true;
+      await c.readMarks.deleteOne({ _id });
+      return false;
     },
 
     readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),

@@ -1,4 +1,4 @@
-import { appendOutbox, firstTimeInInbox, type Db } from '@vellum/platform';
+import { appendOutbox, deletedCirri, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
 import type {
   KnownCirrus,
   MessagingRepository,
@@ -87,15 +87,18 @@ const MESSAGE =
 export function postgresMessagingRepository(db: Db): MessagingRepository {
   const conversationWhere = async (where: string, params: unknown[]) =>
     (await db.query<ConversationRow>(`${CONVERSATION} WHERE ${where}`, params)).rows.map(toConversation);
-  const cirrusWhere = async (where: string, params: unknown[]) => {
-    const { rows } = await db.query<CirrusRow>(`${CIRRUS} WHERE ${where} LIMIT 1`, params);
+  const cirrusWhere = async (where: string, params: unknown[], q: Queryable = db) => {
+    const { rows } = await q.query<CirrusRow>(`${CIRRUS} WHERE ${where} LIMIT 1`, params);
     return rows[0] ? toCirrus(rows[0]) : null;
   };
+  /** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
+  const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
 
   return {
     applyCirrus: (eventId, c) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;
+        if (await anyDeleted(tx, [c.id])) return false;
         await tx.query(
           `INSERT INTO messaging.cirri (id, username, username_key, display_name, image, verified)
            VALUES ($1, $2, lower($2), COALESCE($3, ''), COALESCE($4, ''), COALESCE($5, false))
@@ -112,17 +115,20 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
     cirrus: (id) => cirrusWhere('id = $1', [id]),
     cirrusByUsername: (username) => cirrusWhere('username_key = lower($1)', [username]),
 
-    async rememberCaller(caller) {
-      await db.query(
-        `INSERT INTO messaging.cirri (id, username, username_key, verified) VALUES ($1, $2, lower($2), true)
-         ON CONFLICT (id) DO NOTHING`,
-        [caller.id, caller.username],
-      );
-      return (await cirrusWhere('id = $1', [caller.id]))!;
-    },
+    rememberCaller: (caller) =>
+      db.transaction(async (tx) => {
+        if (await anyDeleted(tx, [caller.id])) return null;
+        await tx.query(
+          `INSERT INTO messaging.cirri (id, username, username_key, verified) VALUES ($1, $2, lower($2), true)
+           ON CONFLICT (id) DO NOTHING`,
+          [caller.id, caller.username],
+        );
+        return cirrusWhere('id = $1', [caller.id], tx);
+      }),
 
     startConversation: (c, events) =>
       db.transaction(async (tx) => {
+        if (await anyDeleted(tx, c.participants)) return null;
         const inserted = await tx.query(
           `INSERT INTO messaging.conversations (id, pair_key, participant_a, participant_b, started_by, started_at)
            VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (pair_key) DO NOTHING`,
@@ -132,7 +138,7 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
           const { rows } = await tx.query<ConversationRow>(`${CONVERSATION} WHERE c.pair_key = $1`, [
             c.pairKey,
           ]);
-          return { conversation: toConversation(rows[0]!), created: false };
+          return rows[0] ? { conversation: toConversation(rows[0]), created: false } : null;
         }
         for (const v of c.vellums) {
           await tx.query(
@@ -150,6 +156,7 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
     removeCirrus: (eventId, cirrusId) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return;
+        await deletedCirri.record(tx, SCHEMA, cirrusId);
         const theirs = `SELECT id FROM messaging.conversations WHERE participant_a = $1 OR participant_b = $1`;
         await tx.query(`DELETE FROM messaging.messages WHERE conversation_id IN (${theirs})`, [cirrusId]);
         await tx.query(`DELETE FROM messaging.read_marks WHERE conversation_id IN (${theirs})`, [cirrusId]);
@@ -165,12 +172,15 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
 
     addMessage: (m, events) =>
       db.transaction(async (tx) => {
-        await tx.query(
+        if (await anyDeleted(tx, [m.sender, m.recipient])) return false;
+        const { rowCount } = await tx.query(
           `INSERT INTO messaging.messages (id, conversation_id, sender_id, recipient_id, text, sent_at, key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+           SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM messaging.conversations WHERE id = $2)`,
           [m.id, m.conversation, m.sender, m.recipient, m.text, m.sentAt, m.key],
         );
+        if (rowCount !== 1) return false;
         await appendOutbox(tx, SCHEMA, events);
+        return true;
       }),
 
     async message(id) {
@@ -196,13 +206,26 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
       return new Map(rows.map((r) => [r.conversation_id, toMessage(r)]));
     },
 
-    async addReadMark(mark) {
-      await db.query(
-        `INSERT INTO messaging.read_marks (conversation_id, reader_id, key, message_id, marked_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
-        [mark.conversation, mark.reader, mark.key, mark.upTo, mark.at],
-      );
-    },
+    addReadMark: (mark) =>
+      db.transaction(async (tx) => {
+        const participants = async () =>
+          (
+            await tx.query<{ participant_a: string; participant_b: string }>(
+              'SELECT participant_a, participant_b FROM messaging.conversations WHERE id = $1',
+              [mark.conversation],
+            )
+          ).rows.flatMap((r) => [r.participant_a, r.participant_b]);
+        const before = await participants();
+        // Read again once the participants' deletions are held off: one may have removed it meanwhile.
+        if (before.length === 0 || (await anyDeleted(tx, before)) || (await participants()).length === 0)
+          return false;
+        await tx.query(
+          `INSERT INTO messaging.read_marks (conversation_id, reader_id, key, message_id, marked_at)
+           VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+          [mark.conversation, mark.reader, mark.key, mark.upTo, mark.at],
+        );
+        return true;
+      }),
 
     async readMarks(conversation) {
       const { rows } = await db.query<{ reader_id: string; key: string }>(

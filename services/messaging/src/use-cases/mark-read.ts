@@ -23,15 +23,18 @@ export async function markRead(
   const current = (await ctx.store.readMarks(conversation)).get(caller.id);
   const moved = current === undefined || message.key > current;
   const at = ctx.clock();
-  if (moved) {
-    await ctx.store.addReadMark({
+  // The conversation went meanwhile (a participant deleted): as a missing one.
+  if (
+    moved &&
+    !(await ctx.store.addReadMark({
       conversation: conversation.id,
       reader: caller.id,
       upTo: message.id,
       key: message.key,
       at,
-    });
-  }
+    }))
+  )
+    throw new NotFound(messagingMessages.conversationNotFound);
   const unread = await ctx.store.unread(caller.id);
   const total = totalOf(unread);
   const answer = {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { RateLimited, type Caller } from '@vellum/platform';
+import { NotFound, RateLimited, type Caller } from '@vellum/platform';
 import { messagingMessages, type ConversationView, type OpenConversationInput } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { mayMessage, pairKeyOf, recipientFor } from '../domain/conversation';
@@ -9,7 +9,8 @@ import { describeConversations } from './describe-conversations';
 
 /**
  * Opens the caller's conversation with the cirrus `username`, starting it (with both participants' vellums) when
- * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves. Starting
+ * the pair has none. Only a verified caller may, and only with a verified cirrus other than themselves. A caller or
+ * cirrus deleted (before or while this runs) is Not Found, as an unknown cirrus, and nothing is written. Starting
  * one spends a point of CONVERSATIONS_PER_HOUR (the starter's); opening one the pair has spends nothing, also once
  * the starter is over the limit.
  */
@@ -19,6 +20,7 @@ export async function openConversation(
   input: OpenConversationInput,
 ): Promise<{ conversation: ConversationView; created: boolean }> {
   const me = await ctx.store.rememberCaller(caller);
+  if (!me) throw new NotFound(messagingMessages.cirrusNotFound);
   mayMessage(me);
   const recipient = recipientFor(caller, await ctx.store.cirrusByUsername(input.username));
   const pairKey = pairKeyOf(caller.id, recipient.id);
@@ -36,11 +38,9 @@ export async function openConversation(
     startedAt: at,
     vellums: participants.map((owner) => ({ id: randomUUID(), owner })),
   };
-  const { conversation, created } = await ctx.store.startConversation(
-    fresh,
-    [conversationStarted(fresh, recipient.id)],
-    at,
-  );
+  const started = await ctx.store.startConversation(fresh, [conversationStarted(fresh, recipient.id)], at);
+  if (!started) throw new NotFound(messagingMessages.cirrusNotFound);
+  const { conversation, created } = started;
   if (created) ctx.wakeOutbox();
   // The pair had one (or the other side started it at the same moment): nothing was started, nothing spent.
   else if (limit.allowed) await ctx.startLimiter.refund(caller.id);

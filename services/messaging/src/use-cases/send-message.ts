@@ -1,4 +1,4 @@
-import { RateLimited, type Caller } from '@vellum/platform';
+import { NotFound, RateLimited, type Caller } from '@vellum/platform';
 import { messagingMessages, type MessageView, type SendMessageInput } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { otherOf } from '../domain/conversation';
@@ -13,7 +13,8 @@ import { findConversation } from './find-conversation';
 /**
  * A participant sends a message (plain text, checked by the route's schema), at most MESSAGES_PER_MINUTE per
  * sender. It is stored with its MessageSent event in one write; then both participants' tabs are told, and the
- * recipient gets their unread total counted from the store.
+ * recipient gets their unread total counted from the store. When either participant was deleted meanwhile, the
+ * conversation is gone: Not Found, and nothing is stored.
  */
 export async function sendMessage(
   ctx: MessagingContext,
@@ -34,7 +35,8 @@ export async function sendMessage(
     sentAt: at,
     key: keyOf(at, id),
   };
-  await ctx.store.addMessage(message, [messageSent(message)], at);
+  if (!(await ctx.store.addMessage(message, [messageSent(message)], at)))
+    throw new NotFound(messagingMessages.conversationNotFound);
   ctx.wakeOutbox();
   const view = messageView(message, caller.username, undefined);
   try {

@@ -119,7 +119,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(await t.store.cirrus(newcomer)).toMatchObject({ displayName: 'New', verified: true });
     const pending = randomUUID();
     await t.store.applyCirrus(randomUUID(), { id: pending, username: 'pending', displayName: 'P' });
-    expect((await t.store.rememberCaller({ id: pending, username: 'pending' })).verified).toBe(false);
+    expect((await t.store.rememberCaller({ id: pending, username: 'pending' }))!.verified).toBe(false);
   });
 
   it('stores one conversation per pair, whoever starts it and however many start it at once', async () => {
@@ -133,9 +133,9 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const results = await Promise.all(
       attempts.map((c) => t.store.startConversation(c, [conversationStarted(c, b)], c.startedAt)),
     );
-    expect(results.filter((r) => r.created)).toHaveLength(1);
-    const winner = results.find((r) => r.created)!.conversation;
-    expect(results.map((r) => r.conversation)).toEqual(results.map(() => winner));
+    expect(results.filter((r) => r?.created)).toHaveLength(1);
+    const winner = results.find((r) => r?.created)!.conversation;
+    expect(results.map((r) => r?.conversation)).toEqual(results.map(() => winner));
     expect(await t.store.conversation(winner.id)).toEqual(winner);
     expect(await t.store.conversationsOf(a)).toEqual([winner]);
     expect(await t.store.conversationsOf(b)).toEqual([winner]);
@@ -161,8 +161,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('pages messages newest first, finds the last of each conversation, publishes each MessageSent', async () => {
     const [a, b] = pair();
-    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
-    const other = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))
+    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const other = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
       .conversation;
     const sent = [];
     for (let i = 0; i < 5; i++) sent.push(message(c, i % 2 ? b : a, i, `m${i}`));
@@ -185,8 +185,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('keeps read marks insert-only, the greatest effective, and counts unread messages from them', async () => {
     const [a, b] = pair();
-    const c1 = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
-    const c2 = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))
+    const c1 = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const c2 = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
       .conversation;
     const other2 = c2.participants.find((p) => p !== a)!;
     const fromB = [message(c1, b, 1), message(c1, b, 2), message(c1, b, 3)];
@@ -212,7 +212,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it("replaces a conversation vellum's title and text whole", async () => {
     const [a, b] = pair();
-    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
+    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
     const ref = c.vellums.find((v) => v.owner === a)!;
     const before = (await t.store.vellum(ref.id))!;
     const saves = Array.from({ length: 5 }, (_, i) => ({
@@ -241,8 +241,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       username: `Gone.${a.slice(0, 8)}`,
       displayName: 'Gone',
     });
-    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0))).conversation;
-    const others = (await t.store.startConversation(newConversation(b, c), [], new Date(t0))).conversation;
+    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const others = (await t.store.startConversation(newConversation(b, c), [], new Date(t0)))!.conversation;
     const [fromA, fromC] = [message(theirs, a, 1), message(others, c, 2)];
     for (const m of [fromA, fromC]) await t.store.addMessage(m, [], m.sentAt);
     await t.store.addReadMark({
@@ -261,5 +261,64 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(await t.store.message(fromA.id)).toBeNull();
     expect(await t.store.vellum(theirs.vellums[0]!.id)).toBeNull();
     expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [others.id]: 1 });
+  });
+
+  it('keeps a tombstone: no event, caller, conversation, message or read mark of a deleted cirrus is stored again', async () => {
+    const [a, b] = pair();
+    const name = { id: a, username: `Late.${a.slice(0, 8)}`, displayName: 'Late' };
+    await t.store.applyCirrus(randomUUID(), name);
+    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const first = message(theirs, b, 1);
+    expect(await t.store.addMessage(first, [], first.sentAt)).toBe(true);
+    await t.store.removeCirrus(randomUUID(), a);
+
+    // identity's word on her, late or replayed; her assertion, still valid; writes that read before the deletion.
+    expect(await t.store.applyCirrus(randomUUID(), { ...name, verified: true })).toBe(false);
+    expect(await t.store.rememberCaller({ id: a, username: name.username })).toBeNull();
+    expect(await t.store.startConversation(newConversation(a, b), [], new Date(t0))).toBeNull();
+    expect(await t.store.startConversation(newConversation(b, a), [], new Date(t0))).toBeNull();
+    const [fromB, fromA] = [message(theirs, b, 2), message(theirs, a, 3)];
+    const sentB = messageSent(fromB);
+    expect(await t.store.addMessage(fromB, [sentB], fromB.sentAt)).toBe(false);
+    expect(await t.store.addMessage(fromA, [], fromA.sentAt)).toBe(false);
+    const mark = { conversation: theirs.id, reader: b, upTo: first.id, key: first.key, at: new Date(t0) };
+    expect(await t.store.addReadMark(mark)).toBe(false);
+
+    expect(await t.store.cirrus(a)).toBeNull();
+    expect(await t.store.cirrusByUsername(name.username)).toBeNull();
+    expect(await t.store.conversationsOf(a)).toEqual([]);
+    expect(await t.store.conversationsOf(b)).toEqual([]);
+    for (const m of [first, fromB, fromA]) expect(await t.store.message(m.id)).toBeNull();
+    expect(Object.fromEntries(await t.store.unread(b))).toEqual({});
+    await t.relay(bus).flush();
+    expect(published.some((m) => m.id === sentB.id)).toBe(false);
+  });
+
+  it('leaves nothing of a cirrus deleted while others start conversations with her and write to her', async () => {
+    const a = randomUUID();
+    const others = Array.from({ length: 6 }, () => randomUUID());
+    const writes = others.map(async (b, i) => {
+      const started = await t.store.startConversation(newConversation(b, a), [], new Date(t0));
+      if (started) {
+        const m = message(started.conversation, b, i);
+        await t.store.addMessage(m, [], m.sentAt);
+        await t.store.addReadMark({
+          conversation: m.conversation,
+          reader: a,
+          upTo: m.id,
+          key: m.key,
+          at: new Date(t0),
+        });
+      }
+      await t.store.rememberCaller({ id: a, username: `Racing.${a.slice(0, 8)}` });
+    });
+    await Promise.all([...writes, t.store.removeCirrus(randomUUID(), a)]);
+
+    expect(await t.store.cirrus(a)).toBeNull();
+    expect(await t.store.conversationsOf(a)).toEqual([]);
+    for (const b of others) {
+      expect(await t.store.conversationsOf(b)).toEqual([]);
+      expect(Object.fromEntries(await t.store.unread(b))).toEqual({});
+    }
   });
 }

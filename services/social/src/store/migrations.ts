@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'social';
 
@@ -42,5 +42,9 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX follows_followers_page ON social.follows (followee_id, seq DESC);
       CREATE UNIQUE INDEX follows_following_page ON social.follows (follower_id, seq DESC);
     `,
+  },
+  {
+    id: '0002_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

@@ -1,14 +1,15 @@
-import type { Caller } from '@vellum/platform';
-import { CirrusFollowedSchema, timestampFromDate } from '@vellum/proto';
+import { refuseDeleted, type Caller } from '@vellum/platform';
+import { CirrusFollowedSchema, socialMessages, timestampFromDate } from '@vellum/proto';
 import type { SocialContext } from '../context';
 import { followTarget, foundCirrus } from '../domain/follow-rules';
 import { edgeOf, emit } from '../events/emit';
 import { directoryStore, type DirectoryEntry } from '../store/directory-store';
 import { followStore } from '../store/follow-store';
+import { SCHEMA } from '../store/migrations';
 
 /**
  * The caller follows the public cirrus `username`; following again changes nothing and publishes nothing. Answers
- * the cirrus with its counts after the change.
+ * the cirrus with its counts after the change. A deleted caller or cirrus is Not Found.
  */
 export async function follow(
   ctx: SocialContext,
@@ -18,6 +19,8 @@ export async function follow(
   const at = ctx.clock();
   const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
     const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'follow');
+    // Before any row is locked: a deletion of either waits for this transaction, or it is refused here.
+    await refuseDeleted(tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
     await directoryStore.ensureCaller(tx, caller);
     if (!(await followStore.follow(tx, caller.id, target.id, at))) return { cirrus: target, changed: false };
     await emit(

@@ -1,14 +1,15 @@
-import type { Caller } from '@vellum/platform';
-import { CirrusUnfollowedSchema, timestampFromDate } from '@vellum/proto';
+import { refuseDeleted, type Caller } from '@vellum/platform';
+import { CirrusUnfollowedSchema, socialMessages, timestampFromDate } from '@vellum/proto';
 import type { SocialContext } from '../context';
 import { followTarget, foundCirrus } from '../domain/follow-rules';
 import { edgeOf, emit } from '../events/emit';
 import { directoryStore, type DirectoryEntry } from '../store/directory-store';
 import { followStore } from '../store/follow-store';
+import { SCHEMA } from '../store/migrations';
 
 /**
  * The caller stops following the public cirrus `username`; unfollowing again changes nothing and publishes
- * nothing. Answers the cirrus with its counts after the change.
+ * nothing. Answers the cirrus with its counts after the change. A deleted caller or cirrus is Not Found.
  */
 export async function unfollow(
   ctx: SocialContext,
@@ -18,6 +19,8 @@ export async function unfollow(
   const at = ctx.clock();
   const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
     const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'unfollow');
+    // Before any row is locked: a deletion of either waits for this transaction, or it is refused here.
+    await refuseDeleted(tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
     if (!(await followStore.unfollow(tx, caller.id, target.id))) return { cirrus: target, changed: false };
     await emit(
       tx,

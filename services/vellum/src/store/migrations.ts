@@ -1,4 +1,4 @@
-import type { Migration } from '@vellum/platform';
+import { deletedCirriTableSql, type Migration } from '@vellum/platform';
 
 export const SCHEMA = 'vellum';
 
@@ -70,5 +70,9 @@ export const migrations: Migration[] = [
         PRIMARY KEY (follower_id, followee_id)
       );
     `,
+  },
+  {
+    id: '0003_deleted_cirri',
+    sql: deletedCirriTableSql(SCHEMA),
   },
 ];

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import type { Caller } from '@vellum/platform';
-import { timestampFromDate, VellumCreatedSchema, type NewVellumInput } from '@vellum/proto';
+import { refuseDeleted, type Caller } from '@vellum/platform';
+import { timestampFromDate, vellumMessages, VellumCreatedSchema, type NewVellumInput } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { storedBody } from '../domain/document';
 import { emit } from '../events/emit';
 import { authorStore } from '../store/author-store';
+import { SCHEMA } from '../store/migrations';
 import { vellumStore, type VellumRecord } from '../store/vellum-store';
 
-/** A new private vellum of the caller's; its author is recorded from the caller if identity has not told yet. */
+/**
+ * A new private vellum of the caller's; its author is recorded from the caller if identity has not told yet. A caller
+ * whose account was deleted (its assertion still valid) is Not Found and writes nothing.
+ */
 export async function createVellum(
   ctx: VellumContext,
   caller: Caller,
@@ -17,6 +21,7 @@ export async function createVellum(
   const id = randomUUID();
   const at = ctx.clock();
   const saved = await ctx.db.transaction(async (tx) => {
+    await refuseDeleted(tx, SCHEMA, [caller.id], vellumMessages.notFound);
     await authorStore.seed(tx, caller);
     await vellumStore.insert(tx, {
       id,
