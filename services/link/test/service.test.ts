@@ -51,6 +51,19 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     expect([res.status, res.body]).toEqual([404, { errorMessage: linkMessages.pageNotFound }]);
   });
 
+  it("answers an unverified account's page exactly as an unknown username, to everyone but the account", async () => {
+    const uma = await h.unverified('Uma');
+    const unknown = await h.as(bob).get('/api/link/nobody.at.all');
+    for (const who of [undefined, bob]) {
+      const res = await h.as(who).get(`/api/link/${uma.username}`);
+      expect([res.status, res.body]).toEqual([unknown.status, unknown.body]);
+    }
+    expect((await h.as(uma).get(`/api/link/${uma.username}`)).status).toBe(200);
+    // Once identity says the email is verified, the page is public.
+    await h.verify(uma);
+    expect(await page(uma.username)).toMatchObject({ username: uma.username, displayName: uma.displayName });
+  });
+
   it('adds a link for the owner only, trimmed, with the fields of spec section 3', async () => {
     const res = await h.as(ada).post(`/api/link/${ada.username}`, {
       linkLabel: '  My site ',

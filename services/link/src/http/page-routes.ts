@@ -1,10 +1,11 @@
 import { Router } from 'express';
-import { callerOf, errorShape, paramOf } from '@vellum/platform';
+import { callerOf, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
 import { LINK_CLICK_DAYS, linkMessages } from '@vellum/proto';
 import type { LinkContext } from '../context';
-import { foundPage, linkIdOf, pageOwner } from '../domain/access';
+import { linkIdOf, pageOwner } from '../domain/access';
 import { clicksView, dayOf, pageView } from '../domain/link-views';
 import { followLink } from '../use-cases/follow-link';
+import { viewPage } from '../use-cases/view-page';
 
 /** The public page, a visitor's click through one of its links, and the owner's click counts. */
 export function pageRoutes(ctx: LinkContext): Router {
@@ -19,7 +20,7 @@ export function pageRoutes(ctx: LinkContext): Router {
   });
 
   router.get('/api/link/:username', async (req, res) => {
-    res.json(pageView(foundPage(await ctx.pages.byUsername(paramOf(req, 'username')))));
+    res.json(pageView(await viewPage(ctx, maybeCallerOf(req), paramOf(req, 'username'))));
   });
 
   router.get('/api/link/:username/clicks', async (req, res) => {

@@ -36,4 +36,13 @@ export const migrations: Migration[] = [
       CREATE INDEX clicks_owner_day ON link.clicks (owner_id, day);
     `,
   },
+  {
+    id: '0002_pages_verified',
+    sql: `
+      -- Whether identity said the email is verified (CirrusVerified, or the owner's own signed-in call). The pages
+      -- stored before keep NULL, "not known" (the domain's visiblePage); new ones start false.
+      ALTER TABLE link.pages ADD COLUMN verified boolean;
+      ALTER TABLE link.pages ALTER COLUMN verified SET DEFAULT false;
+    `,
+  },
 ];

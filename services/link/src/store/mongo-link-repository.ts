@@ -19,6 +19,8 @@ export interface CirrusDoc {
   usernameKey: string;
   displayName: string;
   image: string;
+  /** Identity's CirrusVerified or the owner's signed-in call; absent on documents stored before (`StoredPage`). */
+  verified?: boolean;
   appliedEvents?: string[];
 }
 
@@ -140,6 +142,7 @@ export function mongoLinkRepository({
         .map((l) => ({ id: l._id, label: l.label, url: l.url, position: l.position }))
         .sort((a, b) => a.position - b.position),
       version: latest?.version ?? 0,
+      verified: cirrus.verified ?? null,
     };
   };
 
@@ -165,6 +168,7 @@ export function mongoLinkRepository({
               usernameKey: owner.username.toLowerCase(),
               displayName: '',
               image: '',
+              verified: true,
             },
           },
           { upsert: true },
@@ -221,22 +225,25 @@ export function mongoLinkRepository({
       return true;
     },
 
-    applyCirrus: (eventId, c) =>
-      applyOnce(
-        cirri,
-        c.id,
-        eventId,
-        {
-          $set: {
-            username: c.username,
-            usernameKey: c.username.toLowerCase(),
-            displayName: c.displayName,
-            ...(c.image !== undefined && { image: c.image }),
-          },
-          ...(c.image === undefined && { $setOnInsert: { image: '' } }),
+    applyCirrus: (eventId, c) => {
+      // What the event says is set; what it does not say starts empty (unverified) on a new document.
+      const onInsert = {
+        ...(c.displayName === undefined && { displayName: '' }),
+        ...(c.image === undefined && { image: '' }),
+        ...(!c.verified && { verified: false }),
+      };
+      const update = {
+        $set: {
+          username: c.username,
+          usernameKey: c.username.toLowerCase(),
+          ...(c.displayName !== undefined && { displayName: c.displayName }),
+          ...(c.image !== undefined && { image: c.image }),
+          ...(c.verified && { verified: true }),
         },
-        { upsert: true },
-      ),
+        ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }),
+      };
+      return applyOnce(cirri, c.id, eventId, update, { upsert: true });
+    },
 
     async forgetAppliedCirri() {
       await cirri.updateMany({}, { $set: { appliedEvents: [] } });

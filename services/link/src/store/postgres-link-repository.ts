@@ -13,10 +13,11 @@ interface PageRow {
   item_background_color: string;
   links: StoredLink[] | string;
   version: number;
+  verified: boolean | null;
 }
 
 const COLUMNS =
-  'owner_id, username, display_name, image, background_color, item_font_color, item_background_color, links, version';
+  'owner_id, username, display_name, image, background_color, item_font_color, item_background_color, links, version, verified';
 
 const toPage = (row: PageRow): StoredPage => ({
   ownerId: row.owner_id,
@@ -32,6 +33,7 @@ const toPage = (row: PageRow): StoredPage => ({
     (a, b) => a.position - b.position,
   ),
   version: Number(row.version),
+  verified: row.verified,
 });
 
 const one = async (q: Queryable, where: string, params: unknown[]) => {
@@ -49,8 +51,8 @@ export function postgresLinkRepository(db: Db): LinkRepository {
     async ensure(owner) {
       await db.query(
         `INSERT INTO link.pages (owner_id, username, username_key, background_color, item_font_color,
-                                 item_background_color)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (owner_id) DO NOTHING`,
+                                 item_background_color, verified)
+         VALUES ($1, $2, $3, $4, $5, $6, true) ON CONFLICT (owner_id) DO NOTHING`,
         [
           owner.id,
           owner.username,
@@ -90,20 +92,22 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;
         await tx.query(
           `INSERT INTO link.pages (owner_id, username, username_key, display_name, image, background_color,
-                                   item_font_color, item_background_color)
-           VALUES ($1, $2, $3, $4, COALESCE($5, ''), $6, $7, $8)
+                                   item_font_color, item_background_color, verified)
+           VALUES ($1, $2, $3, COALESCE($4, ''), COALESCE($5, ''), $6, $7, $8, COALESCE($9, false))
            ON CONFLICT (owner_id) DO UPDATE
              SET username = EXCLUDED.username, username_key = EXCLUDED.username_key,
-                 display_name = EXCLUDED.display_name, image = COALESCE($5, link.pages.image)`,
+                 display_name = COALESCE($4, link.pages.display_name), image = COALESCE($5, link.pages.image),
+                 verified = link.pages.verified OR COALESCE($9, false)`,
           [
             c.id,
             c.username,
             c.username.toLowerCase(),
-            c.displayName,
+            c.displayName ?? null,
             c.image ?? null,
             LINK_DEFAULT_COLORS.linkBackgroundColor,
             LINK_DEFAULT_COLORS.linkItemFontColor,
             LINK_DEFAULT_COLORS.linkItemBackgroundColor,
+            c.verified ?? null,
           ],
         );
         return true;

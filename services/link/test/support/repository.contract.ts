@@ -80,6 +80,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       colors: LINK_DEFAULT_COLORS,
       links: [],
       version: 0,
+      verified: true,
     });
     expect(await t.pages.ensure(ada)).toEqual(page);
     expect(await t.pages.byOwner(ada.id)).toEqual(page);
@@ -203,6 +204,22 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     for (const e of events) expect(await t.pages.applyCirrus(e.eventId, e.cirrus)).toBe(true);
     expect(await t.pages.byOwner(id)).toEqual(live);
     expect(await t.pages.applyCirrus(events[1]!.eventId, events[1]!.cirrus)).toBe(false);
+  });
+
+  it('keeps whether the email is verified: false from sign-up, true from CirrusVerified or a signed-in owner', async () => {
+    const [uma, ada] = [owner(), owner()];
+    await t.pages.applyCirrus(randomUUID(), { ...uma, displayName: 'Uma L' });
+    expect((await t.pages.byUsername(uma.username))!.verified).toBe(false);
+    await t.pages.applyCirrus(randomUUID(), { ...uma, verified: true });
+    const verified = (await t.pages.byOwner(uma.id))!;
+    expect([verified.verified, verified.displayName]).toEqual([true, 'Uma L']);
+    // A later profile change never takes it back.
+    await t.pages.applyCirrus(randomUUID(), { ...uma, displayName: 'Uma M', image: '' });
+    expect((await t.pages.byOwner(uma.id))!.verified).toBe(true);
+    // The owner's own call before identity's events arrive: they signed in, so they are verified.
+    expect((await t.pages.ensure(ada)).verified).toBe(true);
+    await t.pages.applyCirrus(randomUUID(), { ...ada, displayName: 'Ada L' });
+    expect((await t.pages.byOwner(ada.id))!.verified).toBe(true);
   });
 
   const click = (ownerId: string, linkId: string, day: string, events: BusMessage[] = []) =>
