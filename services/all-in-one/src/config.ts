@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { env, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
+import { linkSettingsShape } from '@vellum/link';
 
 /** The embedded mode's environment: everything has a default, so `npm start` needs none of it. */
 export const embeddedEnv = z.object({
@@ -31,6 +32,7 @@ export const embeddedEnv = z.object({
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ...vellumSettingsShape,
+  ...linkSettingsShape,
   /** The built frontends; defaults to the repository's frontends/. */
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
   /** A remote served from elsewhere (say, its own dev server) instead of its build under FRONTENDS_DIR. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { createOutboxRelay, migrate, type Db } from '@vellum/platform';
+import { createOutboxRelay, memoryLimiters, migrate, type Db } from '@vellum/platform';
 import { createMongoOutboxRelay, connectMongo } from '@vellum/platform/mongo';
 import { createPgDb } from '@vellum/platform/postgres';
 import { createPgliteDb } from '@vellum/platform/pglite';
@@ -12,7 +12,12 @@ import { repositoryContract, type RepositoryUnderTest } from './support/reposito
 const logger = pino({ level: 'silent' });
 
 async function onPostgres(db: Db, close: () => Promise<void>): Promise<RepositoryUnderTest> {
-  const service = createLinkService({ db, logger, config: { internalAuthSecret: 'i'.repeat(32) } });
+  const service = createLinkService({
+    db,
+    logger,
+    limiters: memoryLimiters,
+    config: { internalAuthSecret: 'i'.repeat(32) },
+  });
   await migrate(db, service.schema, service.migrations);
   return {
     pages: postgresLinkRepository(db),

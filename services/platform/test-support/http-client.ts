@@ -1,3 +1,6 @@
+import http from 'node:http';
+import https from 'node:https';
+
 /** A tiny browser stand-in: keeps its cookies, sends JSON, reads JSON. One instance = one person's browser. */
 export interface JsonResponse<T = Record<string, unknown>> {
   status: number;
@@ -65,4 +68,25 @@ export class TestClient {
     this.request<T>('POST', path, body, headers);
   put = <T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('PUT', path, body, headers);
+}
+
+/** What a browser sends when its user follows a link: the fetch metadata of a document navigation. */
+export const NAVIGATION_HEADERS = {
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-site': 'same-origin',
+};
+
+/**
+ * A GET as a browser's navigation to `url`, not followed: its status and `Location`. Through `node:http`, since
+ * Node's `fetch` always says `Sec-Fetch-Mode: cors` whatever the caller sets.
+ */
+export function navigate(url: string): Promise<{ status: number; location: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = (url.startsWith('https:') ? https : http).get(url, { headers: NAVIGATION_HEADERS }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location ?? null }));
+    });
+    req.on('error', reject);
+  });
 }

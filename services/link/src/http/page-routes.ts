@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { callerOf, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
+import { callerOf, clientAddressOfCall, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
 import { LINK_CLICK_DAYS, linkMessages } from '@vellum/proto';
 import type { LinkContext } from '../context';
 import { linkIdOf, pageOwner } from '../domain/access';
+import { countsAsClick } from '../domain/click';
 import { clicksView, dayOf, pageView } from '../domain/link-views';
 import { followLink } from '../use-cases/follow-link';
 import { viewPage } from '../use-cases/view-page';
@@ -12,9 +13,18 @@ export function pageRoutes(ctx: LinkContext): Router {
   const router = Router();
   router.use('/api/link', errorShape('errorMessage'));
 
-  // A visitor may follow links: the click is counted, then 302 to the link's stored URL, never one from the request.
+  // A visitor may follow links: a navigation's click is counted, then 302 to the link's stored URL, never one from
+  // the request (HEAD too: express answers it with the GET route).
   router.get('/api/link/go/:id', async (req, res) => {
-    const url = await followLink(ctx, linkIdOf(paramOf(req, 'id')));
+    const url = await followLink(ctx, {
+      linkId: linkIdOf(paramOf(req, 'id')),
+      client: clientAddressOfCall(req),
+      navigation: countsAsClick({
+        method: req.method,
+        secFetchMode: req.get('sec-fetch-mode'),
+        secFetchDest: req.get('sec-fetch-dest'),
+      }),
+    });
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.redirect(302, url);
   });

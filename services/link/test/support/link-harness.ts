@@ -1,4 +1,4 @@
-import type { Caller } from '@vellum/platform';
+import { memoryLimiters, type Caller } from '@vellum/platform';
 import { CirrusVerifiedSchema, timestampFromDate, Topics } from '@vellum/proto';
 import { standaloneService } from '@vellum/platform/test-support';
 import { createLinkService } from '../../src/service';
@@ -10,7 +10,8 @@ export interface Person extends Caller {
 /** The link service alone on PGlite, with identity's events delivered as its relay would. */
 export async function linkHarness() {
   const h = await standaloneService(
-    ({ internalAuthSecret, ...ports }) => createLinkService({ ...ports, config: { internalAuthSecret } }),
+    ({ internalAuthSecret, ...ports }) =>
+      createLinkService({ ...ports, limiters: memoryLimiters, config: { internalAuthSecret } }),
     { observe: [Topics.linkPage] },
   );
   /** identity's CirrusVerified for a cirrus announced before. */
