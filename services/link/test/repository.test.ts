@@ -22,6 +22,14 @@ async function onPostgres(db: Db, close: () => Promise<void>): Promise<Repositor
   return {
     pages: postgresLinkRepository(db),
     relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
+    clickRecords: async (ownerId) =>
+      Number(
+        (
+          await db.query<{ n: number }>('SELECT count(*) AS n FROM link.clicks WHERE owner_id = $1', [
+            ownerId,
+          ])
+        ).rows[0]!.n,
+      ),
     close,
   };
 }
@@ -55,6 +63,7 @@ describeWithServer('MONGO_URL', "the link repository on MongoDB's protocol (Ferr
           bus,
           logger,
         }),
+      clickRecords: (ownerId) => collections.clicks.countDocuments({ ownerId }),
       async close() {
         await database.dropDatabase();
         await mongo.close();

@@ -1,5 +1,6 @@
 import { appendOutbox, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
 import { LINK_DEFAULT_COLORS } from '@vellum/proto';
+import { oldestShownDay } from '../domain/link-views';
 import type { ClickCount, LinkRepository, StoredLink, StoredPage } from './link-repository';
 import { SCHEMA } from './migrations';
 
@@ -131,6 +132,11 @@ export function postgresLinkRepository(db: Db): LinkRepository {
              ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
           [linkId, day, ownerId],
         );
+        // The link's counts the owner no longer sees (older than the 30 days) go.
+        await tx.query(`DELETE FROM link.clicks WHERE link_id = $1 AND day < $2`, [
+          linkId,
+          oldestShownDay(day),
+        ]);
         await appendOutbox(tx, SCHEMA, events);
       }),
 
