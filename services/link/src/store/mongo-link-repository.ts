@@ -285,13 +285,10 @@ export function mongoLinkRepository({
           if (isDuplicateKey(error)) continue;
           throw error;
         }
-        await clicks.deleteMany({ linkId, day, n: { $lt: n }, pendingSince: { $exists: false } });
-        // The link's counts the owner no longer sees (older than the 30 days) go.
-        await clicks.deleteMany({
-          linkId,
-          day: { $lt: oldestShownDay(day) },
-          pendingSince: { $exists: false },
-        });
+        const published = { pendingSince: { $exists: false } };
+        if (n > 1) await clicks.deleteMany({ linkId, day, n: { $lt: n }, ...published });
+        // A link's first click of a day: its counts the owner no longer sees (older than the 30 days) go.
+        else await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
         return;
       }
       throw new Error(`click on ${linkId}: ${CLICK_ATTEMPTS} others counted the same number first`);
