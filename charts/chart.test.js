@@ -557,7 +557,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(renderError('--set', 'action.enabled=false')).toMatch(/gateway.upstreams lists action/);
   });
 
-  test('the link service is LINK_URL to the gateway, on MongoDB (MONGO_URL from the Secret) and Kafka', () => {
+  test('the link service is LINK_URL to the gateway, on MongoDB (MONGO_URL from the Secret), Redis and Kafka', () => {
     const data = (name) => named(objects, 'ConfigMap', `${name}-env`).data;
     expect(data('gateway')).toMatchObject({ LINK_URL: 'http://link:8080' });
     expect(data('link')).toMatchObject({
@@ -572,10 +572,13 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     );
     expect(env).toEqual({
       MONGO_URL: { name: 'vellum-secrets', key: 'MONGO_URL' },
+      REDIS_URL: { name: 'vellum-secrets', key: 'REDIS_URL' },
       INTERNAL_AUTH_SECRET: { name: 'vellum-secrets', key: 'INTERNAL_AUTH_SECRET' },
     });
     const egress = named(objects, 'NetworkPolicy', 'link').spec.egress;
     expect(egress.some((rule) => rule.ports?.some((p) => p.port === 27017))).toBe(true);
+    // Redis: the redirect's limits per client address, shared by the replicas.
+    expect(egress.some((rule) => rule.ports?.some((p) => p.port === 6379))).toBe(true);
     expect(egress.some((rule) => rule.ports?.some((p) => p.port === 5432))).toBe(false);
     expect(renderError('--set', 'link.enabled=false')).toMatch(/gateway.upstreams lists link/);
   });

@@ -117,9 +117,18 @@ export async function startNodeProcess(name, entry, env, logFile, { args = [], t
   };
 }
 
-/** The settings every product run here shares: a credential-call limit that a seeding step never reaches. */
-// The seed verifies its people through the dev mailbox (load-tests/seed/client.mjs).
-const LOAD_ENV = { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', DEV_MAILBOX: 'on' };
+/**
+ * The settings every product run here shares: a credential-call limit that a seeding step never reaches, link
+ * redirect limits per address that the load's one address never reaches (every click counted, as before the limits:
+ * the load measures the counting write), and the dev mailbox the seed verifies its people through
+ * (load-tests/seed/client.mjs).
+ */
+const LOAD_ENV = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+  LINK_REDIRECTS_PER_MINUTE: '1000000',
+  LINK_COUNTED_CLICKS_PER_MINUTE: '1000000',
+  DEV_MAILBOX: 'on',
+};
 
 /**
  * The embedded product (`npm start`'s process) on `dataDir`, loopback only, on a free port. LOG_LEVEL is the
@@ -182,9 +191,10 @@ export async function startDistributed({
     });
     const upstreams = { IDENTITY_URL: identity.url };
     for (const name of ['vellum', 'social', 'action', 'link', 'messaging', 'analytics']) {
-      // Link and messaging keep their data on MongoDB (FerretDB here) and messaging its sockets' rooms on Redis;
-      // the others ignore MONGO_URL and REDIS_URL.
+      // Link and messaging keep their data on MongoDB (FerretDB here), messaging its sockets' rooms and link its
+      // click limits on Redis; the others ignore MONGO_URL, REDIS_URL and the link limits.
       const proc = await start(name, {
+        ...LOAD_ENV,
         INTERNAL_AUTH_SECRET: secrets.INTERNAL_AUTH_SECRET,
         ...stores,
         MONGO_URL: mongoUrl,

@@ -41,6 +41,7 @@ export const linkMessages = {
   pageNotFound: 'This Vielink does not exist.',
   linkNotFound: 'This Link does not exist.',
   busy: 'Your Vielink changed in another window at the same moment. Please try again.',
+  tooManyClicks: 'Too many clicks from your address. Please wait a minute and try again.',
 } as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,6 +4,7 @@ import { env, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
 import { noDevMailboxInProduction } from '@vellum/identity';
+import { linkSettingsShape } from '@vellum/link';
 
 const embeddedEnvShape = z.object({
   NODE_ENV: env.nodeEnv(),
@@ -36,6 +37,7 @@ const embeddedEnvShape = z.object({
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   ...vellumSettingsShape,
+  ...linkSettingsShape,
   /** The built frontends; defaults to the repository's frontends/. */
   FRONTENDS_DIR: z.string().default(path.resolve(__dirname, '../../../frontends')),
   /** A remote served from elsewhere (say, its own dev server) instead of its build under FRONTENDS_DIR. */

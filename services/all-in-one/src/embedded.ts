@@ -22,7 +22,7 @@ import { createArgon2Hasher, createIdentityService, createMailPorts } from '@vel
 import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';
 import { createActionService } from '@vellum/action';
-import { createLinkService } from '@vellum/link';
+import { clickLimitsOf, createLinkService } from '@vellum/link';
 import { createMessagingService, socketRealtime } from '@vellum/messaging';
 import { createAnalyticsService } from '@vellum/analytics';
 import { createGateway, originsOf, REMOTE_NAMES, remoteUrlsOf, VERSION } from '@vellum/gateway';
@@ -122,7 +122,8 @@ export async function startEmbedded(
       db,
       logger: logger.child({ service: 'link' }),
       wakeOutbox: wake,
-      config: { internalAuthSecret: secrets.internalAuthSecret },
+      limiters: memoryLimiters,
+      config: { internalAuthSecret: secrets.internalAuthSecret, clickLimits: clickLimitsOf(env) },
     }),
     // The messaging service on the embedded Postgres (its MongoDB adapter is for the distributed mode).
     createMessagingService({

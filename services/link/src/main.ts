@@ -3,19 +3,29 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('link');
 
+import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform/mongo';
-import { linkEnv } from './config';
+import { logRedisOutages, redisLimiters } from '@vellum/platform/redis';
+import { clickLimitsOf, linkEnv } from './config';
 import { createMongoLinkService } from './mongo-service';
 
 runMongoServiceMain({
   name: 'link',
   env: linkEnv,
   stopTelemetry,
-  build: ({ env, logger, mongo, bus }) =>
-    createMongoLinkService({
+  build: async ({ env, logger, mongo, bus }) => {
+    const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
+    const service = await createMongoLinkService({
       database: mongo.database,
       bus,
       logger,
-      config: { internalAuthSecret: env.INTERNAL_AUTH_SECRET },
-    }),
+      limiters: redisLimiters(redis),
+      config: { internalAuthSecret: env.INTERNAL_AUTH_SECRET, clickLimits: clickLimitsOf(env) },
+    });
+    return {
+      service,
+      checks: { redis: async () => (await redis.ping()) === 'PONG' },
+      closers: [async () => redis.disconnect()],
+    };
+  },
 });

@@ -9,6 +9,7 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 import type { LinkContext, LinkPorts } from './context';
+import { DEFAULT_CLICK_LIMITS } from './domain/click';
 import { cirriProjection } from './events/cirri-projection';
 import { linkRoutes } from './http/link-routes';
 import { pageRoutes } from './http/page-routes';
@@ -17,6 +18,8 @@ import { migrations, SCHEMA } from './store/migrations';
 import { postgresLinkRepository } from './store/postgres-link-repository';
 
 export type { LinkPorts, LinkConfig } from './context';
+export { DEFAULT_CLICK_LIMITS, type ClickLimits } from './domain/click';
+export { clickLimitsOf, linkSettingsShape } from './config';
 export type { LinkRepository } from './store/link-repository';
 export { postgresLinkRepository } from './store/postgres-link-repository';
 
@@ -26,11 +29,23 @@ export function linkDefinition(
   pages: LinkRepository,
   store: Pick<ServiceDefinition, 'migrations' | 'subscriptions' | 'workers'>,
 ): ServiceDefinition {
+  const limits = { ...DEFAULT_CLICK_LIMITS, ...ports.config.clickLimits };
   const ctx: LinkContext = {
     ...ports,
     pages,
     clock: ports.clock ?? (() => new Date()),
     wakeOutbox: ports.wakeOutbox ?? (() => {}),
+    // Built once: memory limiters built twice for one prefix would not share counts.
+    redirectLimiter: ports.limiters({
+      keyPrefix: 'link-redirect',
+      points: limits.redirectsPerMinute,
+      durationSeconds: 60,
+    }),
+    clickLimiter: ports.limiters({
+      keyPrefix: 'link-click',
+      points: limits.countedClicksPerMinute,
+      durationSeconds: 60,
+    }),
   };
   const router = Router();
   router.use(callerFromAssertion(ports.config.internalAuthSecret));

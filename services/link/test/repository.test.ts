@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { createOutboxRelay, migrate, type Db } from '@vellum/platform';
+import { createOutboxRelay, memoryLimiters, migrate, type Db } from '@vellum/platform';
 import { createMongoOutboxRelay, connectMongo } from '@vellum/platform/mongo';
 import { createPgDb } from '@vellum/platform/postgres';
 import { createPgliteDb } from '@vellum/platform/pglite';
@@ -12,11 +12,24 @@ import { repositoryContract, type RepositoryUnderTest } from './support/reposito
 const logger = pino({ level: 'silent' });
 
 async function onPostgres(db: Db, close: () => Promise<void>): Promise<RepositoryUnderTest> {
-  const service = createLinkService({ db, logger, config: { internalAuthSecret: 'i'.repeat(32) } });
+  const service = createLinkService({
+    db,
+    logger,
+    limiters: memoryLimiters,
+    config: { internalAuthSecret: 'i'.repeat(32) },
+  });
   await migrate(db, service.schema, service.migrations);
   return {
     pages: postgresLinkRepository(db),
     relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
+    clickRecords: async (ownerId) =>
+      Number(
+        (
+          await db.query<{ n: number }>('SELECT count(*) AS n FROM link.clicks WHERE owner_id = $1', [
+            ownerId,
+          ])
+        ).rows[0]!.n,
+      ),
     close,
   };
 }
@@ -50,6 +63,7 @@ describeWithServer('MONGO_URL', "the link repository on MongoDB's protocol (Ferr
           bus,
           logger,
         }),
+      clickRecords: (ownerId) => collections.clicks.countDocuments({ ownerId }),
       async close() {
         await database.dropDatabase();
         await mongo.close();

@@ -9,12 +9,23 @@ import {
   unpackEnvelope,
   type LinkView,
 } from '@vellum/proto';
+import request from 'supertest';
 import { eventually } from '@vellum/platform/test-support';
 import { linkHarness, type LinkHarness, type Person } from './support/link-harness';
 
 const count = async (h: LinkHarness, sql: string, params: unknown[] = []) =>
   (await h.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 const outboxRows = (h: LinkHarness) => count(h, 'SELECT count(*)::int AS n FROM link.outbox');
+
+/** A visitor's address of its own, as the gateway tells it (X-Forwarded-For): clicks are limited per address. */
+let visitors = 0;
+const newAddress = () => `10.0.${Math.floor(++visitors / 250)}.${(visitors % 250) + 1}`;
+/** What a browser sends when its user follows a link (fetch metadata of a document navigation). */
+const NAVIGATION = {
+  'Sec-Fetch-Mode': 'navigate',
+  'Sec-Fetch-Dest': 'document',
+  'Sec-Fetch-Site': 'same-origin',
+};
 
 describe('the link service alone (PGlite, in-process bus)', () => {
   let h: LinkHarness;
@@ -49,6 +60,19 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     });
     const res = await h.as(bob).get('/api/link/nobody.at.all');
     expect([res.status, res.body]).toEqual([404, { errorMessage: linkMessages.pageNotFound }]);
+  });
+
+  it("answers an unverified account's page exactly as an unknown username, to everyone but the account", async () => {
+    const uma = await h.unverified('Uma');
+    const unknown = await h.as(bob).get('/api/link/nobody.at.all');
+    for (const who of [undefined, bob]) {
+      const res = await h.as(who).get(`/api/link/${uma.username}`);
+      expect([res.status, res.body]).toEqual([unknown.status, unknown.body]);
+    }
+    expect((await h.as(uma).get(`/api/link/${uma.username}`)).status).toBe(200);
+    // Once identity says the email is verified, the page is public.
+    await h.verify(uma);
+    expect(await page(uma.username)).toMatchObject({ username: uma.username, displayName: uma.displayName });
   });
 
   it('adds a link for the owner only, trimmed, with the fields of spec section 3', async () => {
@@ -263,7 +287,8 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     const gus = await h.person('Gus');
     const [docs, blog] = [await add(gus, 'docs', 'https://docs.example.com/start'), await add(gus, 'blog')];
     h.clock.now = new Date('2026-01-01T23:59:00Z');
-    const go = (path: string) => h.as().get(path).redirects(0);
+    const go = (path: string) =>
+      h.as().get(path).set(NAVIGATION).set('X-Forwarded-For', newAddress()).redirects(0);
     for (const path of [
       `/api/link/go/${docs._id}`,
       `/api/link/go/${docs._id}?url=https://evil.example.com`,
@@ -316,6 +341,74 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     h.clock.now = new Date('2026-01-01T00:00:00Z');
   });
 
+  const totals = async (who: Person) =>
+    ((await h.as(who).get(`/api/link/${who.username}/clicks`)).body.links as Array<{ total: number }>).map(
+      (l) => l.total,
+    );
+
+  it('counts only a GET navigation: never a HEAD, an image, a script or a frame; no fetch metadata counts', async () => {
+    const kim = await h.person('Kim');
+    const site = await add(kim, 'site', 'https://kim.example.com/');
+    const go = (method: 'get' | 'head', headers: Record<string, string>) => {
+      const path = `/api/link/go/${site._id}`;
+      const req = method === 'head' ? request(h.app).head(path) : request(h.app).get(path);
+      return req.set(headers).set('X-Forwarded-For', newAddress()).redirects(0);
+    };
+    const before = await outboxRows(h);
+    // A cross-site <img src=…/api/link/go/{id}>, a script's fetch, a frame, a script, a bare no-cors request.
+    const others: Array<Record<string, string>> = [
+      { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Dest': 'empty', 'Sec-Fetch-Mode': 'cors', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Dest': 'script', 'Sec-Fetch-Mode': 'no-cors' },
+      { 'Sec-Fetch-Mode': 'no-cors' },
+    ];
+    for (const headers of others) {
+      const res = await go('get', headers);
+      // Still the plain redirect to the stored URL, just not counted.
+      expect({ headers, status: res.status, location: res.headers.location }).toEqual({
+        headers,
+        status: 302,
+        location: 'https://kim.example.com/',
+      });
+    }
+    for (const headers of [NAVIGATION, {}]) expect((await go('head', headers)).status).toBe(302);
+    expect(await outboxRows(h)).toBe(before);
+    expect(await totals(kim)).toEqual([0]);
+
+    // A browser's navigation (same-site or from another site), and a client with no fetch metadata at all.
+    for (const headers of [NAVIGATION, { ...NAVIGATION, 'Sec-Fetch-Site': 'cross-site' }, {}]) {
+      expect((await go('get', headers)).status).toBe(302);
+    }
+    expect(await outboxRows(h)).toBe(before + 3);
+    expect(await totals(kim)).toEqual([3]);
+  });
+
+  it('counts one click per address and link a minute, still redirecting; a flood from one address is 429', async () => {
+    const lea = await h.person('Lea');
+    const [one, two] = [await add(lea, 'one'), await add(lea, 'two')];
+    const go = (link: LinkView, address: string) =>
+      h.as().get(`/api/link/go/${link._id}`).set(NAVIGATION).set('X-Forwarded-For', address).redirects(0);
+    const [here, there] = [newAddress(), newAddress()];
+    for (let i = 0; i < 5; i++) expect((await go(one, here)).status).toBe(302);
+    expect((await go(two, here)).status).toBe(302);
+    expect((await go(one, there)).status).toBe(302);
+    expect(await totals(lea)).toEqual([2, 1]);
+
+    // Beyond the hard limit per address (unknown links too), 429 with a clear message; other addresses go on.
+    const flood = newAddress();
+    const answers: number[] = [];
+    for (let i = 0; i < 130; i++) {
+      answers.push((await go(i % 2 ? one : { ...one, _id: randomUUID() }, flood)).status);
+    }
+    const refused = await go(one, flood);
+    expect([refused.status, refused.body]).toEqual([429, { errorMessage: linkMessages.tooManyClicks }]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(answers.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect((await go(one, newAddress())).status).toBe(302);
+    expect(await totals(lea)).toEqual([4, 1]);
+  });
+
   it('publishes exactly one LinkClicked per counted click, keyed by the owner, with nothing of the visitor', async () => {
     const joy = await h.person('Joy');
     const site = await add(joy, 'site');
@@ -324,6 +417,7 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     const res = await h
       .as()
       .get(`/api/link/go/${site._id}?utm=secret`)
+      .set(NAVIGATION)
       .set('User-Agent', 'Visitor-Agent/1.0')
       .set('Referer', 'https://visitor.example.com/private')
       .set('X-Forwarded-For', '203.0.113.9')

@@ -1,6 +1,6 @@
 import { Conflict, Invalid } from '@vellum/platform';
 import { LINK_DEFAULT_COLORS, LINK_MAX_LINKS, linkMessages } from '@vellum/proto';
-import { linkIdOf, pageOwner } from '../src/domain/access';
+import { linkIdOf, pageOwner, visiblePage } from '../src/domain/access';
 import { clickDays, clicksView, pageView } from '../src/domain/link-views';
 import { addLink, busy, deleteLink, editLink, reorderLinks, setColour } from '../src/domain/page';
 import type { StoredPage } from '../src/store/link-repository';
@@ -13,6 +13,7 @@ const page = (labels: string[]): StoredPage => ({
   colors: LINK_DEFAULT_COLORS,
   links: labels.map((label, position) => ({ id: label, label, url: `https://x.io/${label}`, position })),
   version: 7,
+  verified: true,
 });
 const order = (p: StoredPage | undefined) => p?.links.map((l) => `${l.id}${l.position}`).join(' ');
 
@@ -123,5 +124,20 @@ describe('access and views', () => {
       today,
     );
     expect(view.links).toEqual([{ _id: 'a', link_label: 'a', clicks: [...Array(29).fill(0), 2], total: 2 }]);
+  });
+});
+
+describe('who sees a page', () => {
+  it("hides an unverified account's page from all but itself, like an unknown one; older pages count when changed", () => {
+    const notFound = linkMessages.pageNotFound;
+    expect(() => visiblePage(null, undefined)).toThrow(notFound);
+    const unverified = { ...page([]), verified: false };
+    for (const viewer of [undefined, 'someone'])
+      expect(() => visiblePage(unverified, viewer)).toThrow(notFound);
+    expect(visiblePage(unverified, 'o')).toBe(unverified);
+    expect(visiblePage(page([]), undefined).ownerId).toBe('o');
+    // Stored before verification was known: its owner changed it while signed in (version 7), or never did.
+    expect(visiblePage({ ...page(['a']), verified: null }, undefined).ownerId).toBe('o');
+    expect(() => visiblePage({ ...page([]), version: 0, verified: null }, undefined)).toThrow(notFound);
   });
 });

@@ -40,7 +40,7 @@ export function describeDistributed(
           INTERNAL_AUTH_SECRET: randomBytes(32).toString('hex'),
         };
         // MONGO_URL too when set: the services on MongoDB (link) read it, the others ignore it; REDIS_URL for those
-        // that share state through Redis (messaging's socket.io adapter and send limit).
+        // that share state through Redis (messaging's socket.io adapter and send limit, link's click limits).
         const mongoUrl = process.env.MONGO_URL;
         const stores = {
           DATABASE_URL: databaseUrl,

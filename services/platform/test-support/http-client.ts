@@ -1,4 +1,45 @@
-import { request as httpRequest } from 'node:http';
+import http from 'node:http';
+import https from 'node:https';
+
+/** What a browser sends when its user follows a link: the fetch metadata of a document navigation. */
+export const NAVIGATION_HEADERS = {
+  'sec-fetch-mode': 'navigate',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-site': 'same-origin',
+};
+
+/**
+ * A GET as a browser's navigation to `url` (with `headers`), not followed: its status, body and `Location`. Through
+ * `node:http`, since Node's `fetch` always says `Sec-Fetch-Mode: cors` whatever the caller sets.
+ */
+function navigation(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; location: string | null; setCookies: string[] }> {
+  return new Promise((resolve, reject) => {
+    const client = url.startsWith('https:') ? https : http;
+    const req = client.get(url, { headers: { ...headers, ...NAVIGATION_HEADERS } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body,
+          location: res.headers.location ?? null,
+          setCookies: res.headers['set-cookie'] ?? [],
+        }),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+/** A visitor's navigation to `url` (no cookies): its status and `Location`. */
+export async function navigate(url: string): Promise<{ status: number; location: string | null }> {
+  const { status, location } = await navigation(url, {});
+  return { status, location };
+}
 
 /** A tiny browser stand-in: keeps its cookies, sends JSON, reads JSON. One instance = one person's browser. */
 export interface JsonResponse<T = Record<string, unknown>> {
@@ -65,30 +106,16 @@ export class TestClient {
     }
   }
 
-  /**
-   * A GET as a browser loading a page from this site sends it (`Sec-Fetch-Mode: navigate`). Over node:http: fetch
-   * itself always says `Sec-Fetch-Mode: cors`, whatever the caller sets. Answers the status and the body as text.
-   */
-  navigate(path: string): Promise<{ status: number; body: string; location?: string }> {
+  /** A GET as this browser's navigation to a page of the site (its cookies sent and kept): status, body, Location. */
+  async navigate(path: string): Promise<{ status: number; body: string; location: string | null }> {
     const headers = {
       ...this.defaultHeaders,
       ...(this.cookies.size && { cookie: this.cookieHeader }),
-      'sec-fetch-mode': 'navigate',
-      'sec-fetch-dest': 'document',
-      'sec-fetch-site': 'same-origin',
       accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
     };
-    return new Promise((resolve, reject) => {
-      httpRequest(this.baseUrl + path, { headers }, (res) => {
-        this.keepCookies(res.headers['set-cookie'] ?? []);
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body, location: res.headers.location }));
-      })
-        .on('error', reject)
-        .end();
-    });
+    const { setCookies, ...answer } = await navigation(this.baseUrl + path, headers);
+    this.keepCookies(setCookies);
+    return answer;
   }
 
   get = <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) =>

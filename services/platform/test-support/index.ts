@@ -5,7 +5,7 @@ export { eventually } from './eventually';
 export { describeWithServer, isCi, serverUrl, type ServerVariable } from './servers';
 export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topic';
 export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';
-export { TestClient, type JsonResponse } from './http-client';
+export { navigate, NAVIGATION_HEADERS, TestClient, type JsonResponse } from './http-client';
 export {
   adminAccount,
   mailedLink,

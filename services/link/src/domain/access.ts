@@ -26,6 +26,19 @@ export function ownPageWithLink(caller: Caller, page: StoredPage | null): Stored
   return page;
 }
 
+/**
+ * The page a viewer may see: an unverified account's page is not public yet, and answers exactly as an unknown
+ * username (only the account itself sees its own, as identity shows an unverified cirrus's profile). A page stored
+ * before this service learnt verification (`verified` null) counts as verified once its owner changed it (version
+ * 1 on): they were signed in, and only verified cirri sign in.
+ */
+export function visiblePage(page: StoredPage | null, viewerId: string | undefined): StoredPage {
+  const verified = page?.verified ?? (page ? page.version > 0 : false);
+  if (!page || (!verified && page.ownerId !== viewerId)) throw new NotFound(linkMessages.pageNotFound);
+  return page;
+}
+
+/** A page that must be there (the owner's own, just ensured); a deleted owner's, or one removed meanwhile, is Not Found. */
 export function foundPage(page: StoredPage | null): StoredPage {
   if (!page) throw new NotFound(linkMessages.pageNotFound);
   return page;

@@ -43,6 +43,9 @@ export function clickDays(today: Date): string[] {
   );
 }
 
+/** The oldest day the owner still sees on `day` (`YYYY-MM-DD`): older counts are never shown again. */
+export const oldestShownDay = (day: string) => clickDays(new Date(`${day}T00:00:00Z`))[0]!;
+
 /** Per link of the page (by position), its clicks on each of the last 30 days; links deleted since are left out. */
 export function clicksView(page: StoredPage, counts: ClickCount[], today: Date): LinkClicksView {
   const days = clickDays(today);

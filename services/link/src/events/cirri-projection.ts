@@ -3,6 +3,7 @@ import {
   CirrusCreatedSchema,
   CirrusDeletedSchema,
   CirrusProfileChangedSchema,
+  CirrusVerifiedSchema,
   decodePayload,
   Topics,
   unpackEnvelope,
@@ -10,10 +11,10 @@ import {
 import type { KnownCirrus, LinkRepository } from '../store/link-repository';
 
 /**
- * Who is who (identity.cirrus.v1): each cirrus's username, display name and image, kept on their page, each event
- * applied once through the repository's inbox (a Postgres inbox row in the same transaction, or the event id on
- * the page document in the same update). A deleted cirrus's page, versions and clicks are removed (idempotent by
- * nature). Sign-ins and verifications change nothing here.
+ * Who is who (identity.cirrus.v1): each cirrus's username, display name and image, and whether its email is
+ * verified (an unverified account's page is not public), kept on their page, each event applied once through the
+ * repository's inbox (a Postgres inbox row in the same transaction, or the event id on the page document in the same
+ * update). A deleted cirrus's page, versions and clicks are removed (idempotent by nature). Sign-ins change nothing.
  */
 export function cirriProjection(
   pages: LinkRepository,
@@ -28,6 +29,9 @@ export function cirriProjection(
       if (envelope.type === CirrusCreatedSchema.typeName) {
         const e = decodePayload(envelope, CirrusCreatedSchema);
         cirrus = { id: e.cirrusId, username: e.username, displayName: e.displayName };
+      } else if (envelope.type === CirrusVerifiedSchema.typeName) {
+        const e = decodePayload(envelope, CirrusVerifiedSchema);
+        cirrus = { id: e.cirrusId, username: e.username, verified: true };
       } else if (envelope.type === CirrusProfileChangedSchema.typeName) {
         const e = decodePayload(envelope, CirrusProfileChangedSchema);
         cirrus = { id: e.cirrusId, username: e.username, displayName: e.displayName, image: e.image };

@@ -1,25 +1,36 @@
 import { Router } from 'express';
-import { callerOf, errorShape, paramOf } from '@vellum/platform';
+import { callerOf, clientAddressOfCall, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
 import { LINK_CLICK_DAYS, linkMessages } from '@vellum/proto';
 import type { LinkContext } from '../context';
 import { foundPage, linkIdOf, pageOwner } from '../domain/access';
+import { countsAsClick } from '../domain/click';
 import { clicksView, dayOf, pageView } from '../domain/link-views';
 import { followLink } from '../use-cases/follow-link';
+import { viewPage } from '../use-cases/view-page';
 
 /** The public page, a visitor's click through one of its links, and the owner's click counts. */
 export function pageRoutes(ctx: LinkContext): Router {
   const router = Router();
   router.use('/api/link', errorShape('errorMessage'));
 
-  // A visitor may follow links: the click is counted, then 302 to the link's stored URL, never one from the request.
+  // A visitor may follow links: a navigation's click is counted, then 302 to the link's stored URL, never one from
+  // the request (HEAD too: express answers it with the GET route).
   router.get('/api/link/go/:id', async (req, res) => {
-    const url = await followLink(ctx, linkIdOf(paramOf(req, 'id')));
+    const url = await followLink(ctx, {
+      linkId: linkIdOf(paramOf(req, 'id')),
+      client: clientAddressOfCall(req),
+      navigation: countsAsClick({
+        method: req.method,
+        secFetchMode: req.get('sec-fetch-mode'),
+        secFetchDest: req.get('sec-fetch-dest'),
+      }),
+    });
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.redirect(302, url);
   });
 
   router.get('/api/link/:username', async (req, res) => {
-    res.json(pageView(foundPage(await ctx.pages.byUsername(paramOf(req, 'username')))));
+    res.json(pageView(await viewPage(ctx, maybeCallerOf(req), paramOf(req, 'username'))));
   });
 
   router.get('/api/link/:username/clicks', async (req, res) => {

@@ -21,14 +21,21 @@ export interface StoredPage {
   links: StoredLink[];
   /** Grows by one per change of links or colours: the optimistic check of `replace`. */
   version: number;
+  /**
+   * Whether identity said the cirrus's email is verified (`CirrusVerified`, or the owner's own signed-in call: only
+   * verified cirri sign in); null for a page stored before this service learnt verification (`visiblePage`).
+   */
+  verified: boolean | null;
 }
 
-/** What identity's events say of a cirrus (`image` only when the event carries it). */
+/** What identity's events say of a cirrus (`displayName` and `image` only when the event carries them). */
 export interface KnownCirrus {
   id: string;
   username: string;
-  displayName: string;
+  displayName?: string;
   image?: string;
+  /** CirrusVerified: the email is verified (never taken back). */
+  verified?: true;
 }
 
 /** Clicks on one link on one UTC day (`YYYY-MM-DD`). */
@@ -52,8 +59,9 @@ export interface LinkRepository {
   byLink(linkId: string): Promise<StoredPage | null>;
   /**
    * The owner's page; when no event told of them yet, an empty one with the default colours is created from what the
-   * caller's assertion says (identity's events fill in the names when they arrive). Null, creating nothing, when the
-   * owner was deleted (its tombstone; its assertion may still be valid) or its page was removed meanwhile.
+   * caller's assertion says (identity's events fill in the names when they arrive), verified (they signed in). Null,
+   * creating nothing, when the owner was deleted (its tombstone; its assertion may still be valid) or its page was
+   * removed meanwhile.
    */
   ensure(owner: { id: string; username: string }): Promise<StoredPage | null>;
   /**

@@ -40,4 +40,13 @@ export const migrations: Migration[] = [
     id: '0002_deleted_cirri',
     sql: deletedCirriTableSql(SCHEMA),
   },
+  {
+    id: '0003_pages_verified',
+    sql: `
+      -- Whether identity said the email is verified (CirrusVerified, or the owner's own signed-in call). The pages
+      -- stored before keep NULL, "not known" (the domain's visiblePage); new ones start false.
+      ALTER TABLE link.pages ADD COLUMN verified boolean;
+      ALTER TABLE link.pages ALTER COLUMN verified SET DEFAULT false;
+    `,
+  },
 ];

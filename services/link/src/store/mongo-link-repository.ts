@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   applyOnce,
   createOutboxIndex,
@@ -12,6 +11,7 @@ import {
   type OutboxFields,
 } from '@vellum/platform/mongo';
 import { LINK_DEFAULT_COLORS, type LinkColors } from '@vellum/proto';
+import { oldestShownDay } from '../domain/link-views';
 import type { ClickCount, LinkRepository, StoredPage } from './link-repository';
 
 /** A cirrus as identity's events (or the owner's own assertion) told it, with the inbox's `appliedEvents`. */
@@ -21,6 +21,8 @@ export interface CirrusDoc {
   usernameKey: string;
   displayName: string;
   image: string;
+  /** Identity's CirrusVerified or the owner's signed-in call; absent on documents stored before (`StoredPage`). */
+  verified?: boolean;
   appliedEvents?: string[];
 }
 
@@ -38,15 +40,19 @@ export interface PageVersionDoc extends OutboxFields {
 }
 
 /**
- * One click: which link of whose page, and the UTC day. Nothing about who clicked. Never changed once written but
- * for its outbox fields: it carries its `LinkClicked` (FerretDB has no multi-document transaction, so the event
- * lives on the one inserted document).
+ * The link's count on a UTC day after one more click (kept for the 30 days the owner sees): `_id` is `<linkId>:<day>:<n>` and `n` the count, so of two
+ * clicks counting the same next number exactly one inserts it (the other counts the one after). The link-day's count
+ * is its highest `n`; older numbers are deleted once their events are out, so a link keeps about one document a day.
+ * Nothing about who clicked. Never changed once written but for its outbox fields: it carries its `LinkClicked`
+ * (FerretDB has no multi-document transaction, so the event lives on the one inserted document). Documents from
+ * before the numbering have no `n` and count one click each (they are no longer written).
  */
 export interface ClickDoc extends OutboxFields {
   _id: string;
   ownerId: string;
   linkId: string;
   day: string;
+  n?: number;
 }
 
 /** Where a page's newest version is, as a hint: the number only grows, but a lost write leaves it behind. */
@@ -91,6 +97,7 @@ export async function prepareLinkCollections(database: MongoDatabase): Promise<L
   await cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
   await versions.createIndex({ ownerId: 1, version: -1 }, { name: 'versions_owner' });
   await clicks.createIndex({ ownerId: 1, day: 1 }, { name: 'clicks_owner_day' });
+  await clicks.createIndex({ linkId: 1, day: 1, n: -1 }, { name: 'clicks_link_day_count' });
   const collections = { cirri, versions, heads, linkOwners, clicks, deletedCirri };
   for (const outbox of linkOutboxCollections(collections)) await createOutboxIndex(outbox);
   return collections;
@@ -98,6 +105,9 @@ export async function prepareLinkCollections(database: MongoDatabase): Promise<L
 
 /** Older versions kept besides the current one (their events published): enough for a reader that just missed one. */
 const VERSIONS_KEPT = 2;
+
+/** Clicks on one link the same moment may all count the same next number; each tries again on the one after. */
+const CLICK_ATTEMPTS = 100;
 
 /**
  * The link repository on MongoDB. FerretDB 1.x applies an update as a read and a write, so two concurrent updates of
@@ -159,6 +169,7 @@ export function mongoLinkRepository({
         .map((l) => ({ id: l._id, label: l.label, url: l.url, position: l.position }))
         .sort((a, b) => a.position - b.position),
       version: latest?.version ?? 0,
+      verified: cirrus.verified ?? null,
     };
   };
 
@@ -185,6 +196,7 @@ export function mongoLinkRepository({
               usernameKey: owner.username.toLowerCase(),
               displayName: '',
               image: '',
+              verified: true,
             },
           },
           { upsert: true },
@@ -253,21 +265,23 @@ export function mongoLinkRepository({
 
     async applyCirrus(eventId, c) {
       if (await deleted(c.id)) return false;
-      const applied = await applyOnce(
-        cirri,
-        c.id,
-        eventId,
-        {
-          $set: {
-            username: c.username,
-            usernameKey: c.username.toLowerCase(),
-            displayName: c.displayName,
-            ...(c.image !== undefined && { image: c.image }),
-          },
-          ...(c.image === undefined && { $setOnInsert: { image: '' } }),
+      // What the event says is set; what it does not say starts empty (unverified) on a new document.
+      const onInsert = {
+        ...(c.displayName === undefined && { displayName: '' }),
+        ...(c.image === undefined && { image: '' }),
+        ...(!c.verified && { verified: false }),
+      };
+      const update = {
+        $set: {
+          username: c.username,
+          usernameKey: c.username.toLowerCase(),
+          ...(c.displayName !== undefined && { displayName: c.displayName }),
+          ...(c.image !== undefined && { image: c.image }),
+          ...(c.verified && { verified: true }),
         },
-        { upsert: true },
-      );
+        ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }),
+      };
+      const applied = await applyOnce(cirri, c.id, eventId, update, { upsert: true });
       if (!(await deleted(c.id))) return applied;
       await removeData(c.id);
       return false;
@@ -283,24 +297,49 @@ export function mongoLinkRepository({
       await removeData(cirrusId);
     },
 
+    // The link-day's next count, inserted with its event (one single-document write); then the older counts whose
+    // events are out are deleted: the newest carries the count.
     async countClick({ ownerId, linkId, day }, events, at) {
       if (await deleted(ownerId)) return false;
-      const _id = randomUUID();
-      await clicks.insertOne({ _id, ownerId, linkId, day, ...pendingEventFields(events, at) });
-      if (!(await deleted(ownerId))) return true;
-      await clicks.deleteOne({ _id });
-      return false;
+      for (let attempt = 0; attempt < CLICK_ATTEMPTS; attempt++) {
+        const newest = await clicks.find({ linkId, day }).sort({ n: -1 }).limit(1).next();
+        const n = (newest?.n ?? 0) + 1;
+        const _id = `${linkId}:${day}:${n}`;
+        try {
+          await clicks.insertOne({ _id, ownerId, linkId, day, n, ...pendingEventFields(events, at) });
+        } catch (error) {
+          if (isDuplicateKey(error)) continue;
+          throw error;
+        }
+        // The owner deleted meanwhile: this click goes too (its tombstone was recorded before their data went).
+        if (await deleted(ownerId)) {
+          await clicks.deleteOne({ _id });
+          return false;
+        }
+        const published = { pendingSince: { $exists: false } };
+        if (n > 1) await clicks.deleteMany({ linkId, day, n: { $lt: n }, ...published });
+        // A link's first click of a day: its counts the owner no longer sees (older than the 30 days) go.
+        else await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
+        return true;
+      }
+      throw new Error(`click on ${linkId}: ${CLICK_ATTEMPTS} others counted the same number first`);
     },
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {
-      const groups = await clicks
-        .aggregate<{ _id: { linkId: string; day: string }; count: number }>([
-          { $match: { ownerId, day: { $gte: sinceDay } } },
-          { $group: { _id: { linkId: '$linkId', day: '$day' }, count: { $sum: 1 } } },
-        ])
+      const found = await clicks
+        .find({ ownerId, day: { $gte: sinceDay } }, { projection: { linkId: 1, day: 1, n: 1 } })
         .toArray();
-      return groups
-        .map((g) => ({ linkId: g._id.linkId, day: g._id.day, count: g.count }))
+      // Per link and day: the highest count, plus one per document from before the numbering.
+      const counts = new Map<string, ClickCount & { legacy: number }>();
+      for (const doc of found) {
+        const key = `${doc.day}|${doc.linkId}`;
+        const c = counts.get(key) ?? { linkId: doc.linkId, day: doc.day, count: 0, legacy: 0 };
+        if (doc.n === undefined) c.legacy += 1;
+        else c.count = Math.max(c.count, doc.n);
+        counts.set(key, c);
+      }
+      return [...counts.values()]
+        .map(({ linkId, day, count, legacy }) => ({ linkId, day, count: count + legacy }))
         .sort((a, b) => a.day.localeCompare(b.day) || a.linkId.localeCompare(b.linkId));
     },
   };

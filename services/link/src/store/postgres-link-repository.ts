@@ -1,5 +1,6 @@
 import { appendOutbox, deletedCirri, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
 import { LINK_DEFAULT_COLORS } from '@vellum/proto';
+import { oldestShownDay } from '../domain/link-views';
 import type { ClickCount, LinkRepository, StoredLink, StoredPage } from './link-repository';
 import { SCHEMA } from './migrations';
 
@@ -13,10 +14,11 @@ interface PageRow {
   item_background_color: string;
   links: StoredLink[] | string;
   version: number;
+  verified: boolean | null;
 }
 
 const COLUMNS =
-  'owner_id, username, display_name, image, background_color, item_font_color, item_background_color, links, version';
+  'owner_id, username, display_name, image, background_color, item_font_color, item_background_color, links, version, verified';
 
 const toPage = (row: PageRow): StoredPage => ({
   ownerId: row.owner_id,
@@ -32,6 +34,7 @@ const toPage = (row: PageRow): StoredPage => ({
     (a, b) => a.position - b.position,
   ),
   version: Number(row.version),
+  verified: row.verified,
 });
 
 const one = async (q: Queryable, where: string, params: unknown[]) => {
@@ -51,8 +54,8 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         if (await deletedCirri.anyDeleted(tx, SCHEMA, [owner.id])) return null;
         await tx.query(
           `INSERT INTO link.pages (owner_id, username, username_key, background_color, item_font_color,
-                                 item_background_color)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (owner_id) DO NOTHING`,
+                                 item_background_color, verified)
+         VALUES ($1, $2, $3, $4, $5, $6, true) ON CONFLICT (owner_id) DO NOTHING`,
           [
             owner.id,
             owner.username,
@@ -93,20 +96,22 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         if (await deletedCirri.anyDeleted(tx, SCHEMA, [c.id])) return false;
         await tx.query(
           `INSERT INTO link.pages (owner_id, username, username_key, display_name, image, background_color,
-                                   item_font_color, item_background_color)
-           VALUES ($1, $2, $3, $4, COALESCE($5, ''), $6, $7, $8)
+                                   item_font_color, item_background_color, verified)
+           VALUES ($1, $2, $3, COALESCE($4, ''), COALESCE($5, ''), $6, $7, $8, COALESCE($9, false))
            ON CONFLICT (owner_id) DO UPDATE
              SET username = EXCLUDED.username, username_key = EXCLUDED.username_key,
-                 display_name = EXCLUDED.display_name, image = COALESCE($5, link.pages.image)`,
+                 display_name = COALESCE($4, link.pages.display_name), image = COALESCE($5, link.pages.image),
+                 verified = link.pages.verified OR COALESCE($9, false)`,
           [
             c.id,
             c.username,
             c.username.toLowerCase(),
-            c.displayName,
+            c.displayName ?? null,
             c.image ?? null,
             LINK_DEFAULT_COLORS.linkBackgroundColor,
             LINK_DEFAULT_COLORS.linkItemFontColor,
             LINK_DEFAULT_COLORS.linkItemBackgroundColor,
+            c.verified ?? null,
           ],
         );
         return true;
@@ -132,6 +137,11 @@ export function postgresLinkRepository(db: Db): LinkRepository {
              ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
           [linkId, day, ownerId],
         );
+        // The link's counts the owner no longer sees (older than the 30 days) go.
+        await tx.query(`DELETE FROM link.clicks WHERE link_id = $1 AND day < $2`, [
+          linkId,
+          oldestShownDay(day),
+        ]);
         await appendOutbox(tx, SCHEMA, events);
         return true;
       }),

@@ -11,6 +11,8 @@ export interface RepositoryUnderTest {
   pages: LinkRepository;
   /** A relay of the adapter's outbox to `bus`; `flush` publishes everything pending now. */
   relay(bus: EventBus): { flush(): Promise<number> };
+  /** How many click records (rows, documents) the store keeps for the owner: what a flood of clicks could grow. */
+  clickRecords(ownerId: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       colors: LINK_DEFAULT_COLORS,
       links: [],
       version: 0,
+      verified: true,
     });
     expect(await t.pages.ensure(ada)).toEqual(page);
     expect(await t.pages.byOwner(ada.id)).toEqual(page);
@@ -205,6 +208,22 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(await t.pages.applyCirrus(events[1]!.eventId, events[1]!.cirrus)).toBe(false);
   });
 
+  it('keeps whether the email is verified: false from sign-up, true from CirrusVerified or a signed-in owner', async () => {
+    const [uma, ada] = [owner(), owner()];
+    await t.pages.applyCirrus(randomUUID(), { ...uma, displayName: 'Uma L' });
+    expect((await t.pages.byUsername(uma.username))!.verified).toBe(false);
+    await t.pages.applyCirrus(randomUUID(), { ...uma, verified: true });
+    const verified = (await t.pages.byOwner(uma.id))!;
+    expect([verified.verified, verified.displayName]).toEqual([true, 'Uma L']);
+    // A later profile change never takes it back.
+    await t.pages.applyCirrus(randomUUID(), { ...uma, displayName: 'Uma M', image: '' });
+    expect((await t.pages.byOwner(uma.id))!.verified).toBe(true);
+    // The owner's own call before identity's events arrive: they signed in, so they are verified.
+    expect((await t.pages.ensure(ada))!.verified).toBe(true);
+    await t.pages.applyCirrus(randomUUID(), { ...ada, displayName: 'Ada L' });
+    expect((await t.pages.byOwner(ada.id))!.verified).toBe(true);
+  });
+
   const click = (ownerId: string, linkId: string, day: string, events: BusMessage[] = []) =>
     t.pages.countClick({ ownerId, linkId, day }, events, at);
 
@@ -242,6 +261,40 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     });
     expect(seen).toEqual(ids);
     for (const e of events) expect(published.find((m) => m.id === e.id)).toEqual(e);
+    expect(await t.relay(bus).flush()).toBe(0);
+  });
+
+  it('keeps about one click record per link and day however many clicks, each event still published', async () => {
+    const ada = owner();
+    const linkId = randomUUID();
+    const events = Array.from({ length: 12 }, () => clicked(ada.id, linkId));
+    // Some at the same moment, then one at a time with the relay at work in between.
+    await Promise.all(events.slice(0, 4).map((e) => click(ada.id, linkId, '2026-03-01', [e])));
+    for (const e of events.slice(4)) {
+      await t.relay(bus).flush();
+      await click(ada.id, linkId, '2026-03-01', [e]);
+    }
+    await click(ada.id, linkId, '2026-03-02');
+    expect(await t.pages.clicks(ada.id, '2026-03-01')).toEqual([
+      { linkId, day: '2026-03-01', count: 12 },
+      { linkId, day: '2026-03-02', count: 1 },
+    ]);
+    // A click 30 days on: the owner sees the last 30 days only, so the link's older counts go (once their events are
+    // out).
+    await t.relay(bus).flush();
+    await click(ada.id, linkId, '2026-03-31');
+    expect(await t.pages.clicks(ada.id, '2026-01-01')).toEqual([
+      { linkId, day: '2026-03-02', count: 1 },
+      { linkId, day: '2026-03-31', count: 1 },
+    ]);
+    await t.relay(bus).flush();
+    const ids = events.map((e) => e.id).sort();
+    await eventually(() => {
+      const mine = new Set(published.filter((m) => m.key === ada.id).map((m) => m.id));
+      return ids.every((id) => mine.has(id)) || undefined;
+    });
+    // The count of a day and at most the one before it, whose event was still out when the next click came.
+    expect(await t.clickRecords(ada.id)).toBeLessThanOrEqual(3);
     expect(await t.relay(bus).flush()).toBe(0);
   });
 

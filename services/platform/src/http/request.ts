@@ -50,3 +50,13 @@ export function callerOf(req: Request, message?: string): Caller {
 
 /** The caller when signed in, else undefined: for routes a visitor may also call. */
 export const maybeCallerOf = (req: Request): Caller | undefined => req.caller;
+
+/**
+ * The client's address as the gateway found it: the gateway replaces `X-Forwarded-For` with the one address it
+ * believes (`gateway/src/http/forwarded-headers.ts`), and a service takes connections from the gateway only (the
+ * charts' NetworkPolicy). Without the header (a test calling the service directly), the socket's peer.
+ */
+export function clientAddressOfCall(req: Request): string {
+  const forwarded = (req.get('x-forwarded-for') ?? '').split(',').pop()!.trim();
+  return forwarded || req.socket.remoteAddress || '';
+}

@@ -1,6 +1,6 @@
 import { linkMessages, type LinkChanged, type LinkPageView } from '@vellum/proto';
 import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
+import { navigate, TestClient } from '../http-client';
 import { signedIn, type SignedIn as Person } from '../accounts';
 
 const SLOW = 60_000;
@@ -106,14 +106,24 @@ export function linkApiSuite(baseUrl: () => string) {
     });
   });
 
-  it("sends a visitor on to the link's stored URL only and counts it for the owner alone", async () => {
+  it("sends a visitor on to the link's stored URL only and counts it for the owner alone, once a minute", async () => {
     const site = await add(ann, 'Site', 'https://site.example.com/start');
+    const stored = [302, 'https://site.example.com/start'];
+    // An <img> pointing at the link and a script's fetch (Node's fetch says `Sec-Fetch-Mode: cors`): redirected,
+    // never counted.
+    const image = { 'Sec-Fetch-Dest': 'image', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Site': 'cross-site' };
+    for (const headers of [image, {}]) {
+      const res = await visitor.get(`/api/link/go/${site._id}`, headers);
+      expect([res.status, res.headers.get('location')]).toEqual(stored);
+    }
+    // The visitor's navigation (counted), then the same visitor again within the minute (redirected, not counted
+    // again: one per address and link); a query is never a destination.
     for (const path of [
       `/api/link/go/${site._id}`,
       `/api/link/go/${site._id}?url=https://evil.example.com`,
     ]) {
-      const res = await visitor.get(path);
-      expect([res.status, res.headers.get('location')]).toEqual([302, 'https://site.example.com/start']);
+      const res = await navigate(baseUrl() + path);
+      expect([res.status, res.location]).toEqual(stored);
     }
     const unknown = await visitor.get('/api/link/go/00000000-0000-4000-8000-000000000000');
     expect([unknown.status, unknown.headers.get('location')]).toEqual([404, null]);
@@ -122,7 +132,7 @@ export function linkApiSuite(baseUrl: () => string) {
       `/api/link/${ann.username}/clicks`,
     );
     expect(clicks.body.days).toHaveLength(30);
-    expect(clicks.body.links.find((l) => l._id === site._id)?.total).toBe(2);
+    expect(clicks.body.links.find((l) => l._id === site._id)?.total).toBe(1);
     expect((await bob.client.get(`/api/link/${ann.username}/clicks`)).status).toBe(403);
     expect((await visitor.get(`/api/link/${ann.username}/clicks`)).status).toBe(401);
   });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   bodyOf,
   callerOf,
+  clientAddressOfCall,
   Conflict,
   errorHandler,
   errorShape,
@@ -121,5 +122,19 @@ describe('reading a request the one way', () => {
       error: 'Sign in to see yourself.',
       code: 'unauthenticated',
     });
+  });
+});
+
+describe('clientAddressOfCall', () => {
+  const echo = express().get('/', (req, res) => void res.json({ client: clientAddressOfCall(req) }));
+
+  it("reads the one address the gateway put in X-Forwarded-For, else the socket's peer", async () => {
+    const forwarded = await request(echo).get('/').set('X-Forwarded-For', '203.0.113.9');
+    expect(forwarded.body).toEqual({ client: '203.0.113.9' });
+    // Hops appended after the gateway's (none in the product): the nearest one is taken.
+    const hops = await request(echo).get('/').set('X-Forwarded-For', '198.51.100.1, 203.0.113.9');
+    expect(hops.body).toEqual({ client: '203.0.113.9' });
+    const direct = await request(echo).get('/');
+    expect(direct.body.client).toMatch(/127\.0\.0\.1|::1/);
   });
 });
