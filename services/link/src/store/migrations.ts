@@ -45,7 +45,7 @@ export const migrations: Migration[] = [
     sql: `
       -- Whether identity said the email is verified (CirrusVerified, or the owner's own signed-in call). The pages
       -- stored before keep NULL, "not known" (the domain's visiblePage); new ones start false.
-      ALTER TABLE link.pages ADD COLUMN verified boolean;
+      ALTER TABLE link.pages ADD COLUMN IF NOT EXISTS verified boolean;
       ALTER TABLE link.pages ALTER COLUMN verified SET DEFAULT false;
     `,
   },

@@ -42,7 +42,8 @@ export interface PageVersionDoc extends OutboxFields {
 /**
  * The link's count on a UTC day after one more click (kept for the 30 days the owner sees): `_id` is `<linkId>:<day>:<n>` and `n` the count, so of two
  * clicks counting the same next number exactly one inserts it (the other counts the one after). The link-day's count
- * is its highest `n`; older numbers are deleted once their events are out, so a link keeps about one document a day.
+ * is its highest `n`; numbers older than the last CLICK_NUMBERS_KEPT are deleted once their events are out, so a link
+ * keeps at most about that many documents a day.
  * Nothing about who clicked. Never changed once written but for its outbox fields: it carries its `LinkClicked`
  * (FerretDB has no multi-document transaction, so the event lives on the one inserted document). Documents from
  * before the numbering have no `n` and count one click each (they are no longer written).
@@ -108,6 +109,13 @@ const VERSIONS_KEPT = 2;
 
 /** Clicks on one link the same moment may all count the same next number; each tries again on the one after. */
 const CLICK_ATTEMPTS = 100;
+
+/**
+ * The numbers kept behind a link-day's newest. A click reads the newest number, then inserts the next: if that
+ * number had been deleted in between, its insert would succeed beside a higher one and the click be lost. Keeping
+ * the last numbers means a click is lost only when this many others were counted between its read and its insert.
+ */
+export const CLICK_NUMBERS_KEPT = 16;
 
 /**
  * The link repository on MongoDB. FerretDB 1.x applies an update as a read and a write, so two concurrent updates of
@@ -297,8 +305,8 @@ export function mongoLinkRepository({
       await removeData(cirrusId);
     },
 
-    // The link-day's next count, inserted with its event (one single-document write); then the older counts whose
-    // events are out are deleted: the newest carries the count.
+    // The link-day's next count, inserted with its event (one single-document write); then the counts older than the
+    // last CLICK_NUMBERS_KEPT whose events are out are deleted: the newest carries the count.
     async countClick({ ownerId, linkId, day }, events, at) {
       if (await deleted(ownerId)) return false;
       for (let attempt = 0; attempt < CLICK_ATTEMPTS; attempt++) {
@@ -317,9 +325,10 @@ export function mongoLinkRepository({
           return false;
         }
         const published = { pendingSince: { $exists: false } };
-        if (n > 1) await clicks.deleteMany({ linkId, day, n: { $lt: n }, ...published });
+        if (n > CLICK_NUMBERS_KEPT)
+          await clicks.deleteMany({ linkId, day, n: { $lt: n - CLICK_NUMBERS_KEPT }, ...published });
         // A link's first click of a day: its counts the owner no longer sees (older than the 30 days) go.
-        else await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
+        if (n === 1) await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
         return true;
       }
       throw new Error(`click on ${linkId}: ${CLICK_ATTEMPTS} others counted the same number first`);
