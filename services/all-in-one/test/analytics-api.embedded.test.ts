@@ -1,11 +1,5 @@
 import type { AdminAnswer, AdminListAnswer, AdminSeriesAnswer } from '@vellum/proto';
-import {
-  adminAccount,
-  eventually,
-  signIn,
-  signedIn,
-  TestClient,
-} from '@vellum/platform/test-support';
+import { adminAccount, eventually, signIn, signedIn, TestClient } from '@vellum/platform/test-support';
 import { startTestProduct } from './embedded.harness';
 
 const ADMIN_EMAIL = 'analytics.admin@example.com';
