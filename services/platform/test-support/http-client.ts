@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { contractBreach, isCheckingAnswers } from './contract';
 
 /** A tiny browser stand-in: keeps its cookies, sends JSON, reads JSON. One instance = one person's browser. */
 export interface JsonResponse<T = Record<string, unknown>> {
@@ -51,6 +52,15 @@ export class TestClient {
       parsed = text ? JSON.parse(text) : {};
     } catch {
       // not JSON: keep the text
+    }
+    if (isCheckingAnswers()) {
+      const breach = contractBreach(method, path, {
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        location: res.headers.get('location'),
+        body: parsed,
+      });
+      if (breach) throw new Error(`The answer breaks the OpenAPI document: ${breach}`);
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }

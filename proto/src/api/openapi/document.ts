@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorComponentName, errorShapeSchemas, ERROR_SHAPES } from './error-shapes';
+import { errorAnswersOf, errorComponentName, errorShapeSchemas, ERROR_SHAPES } from './error-shapes';
 import { namedSchemas, operations, type Answer, type Operation } from './operations';
 
 /** The session cookie (express-session's, set by POST /api/signin): the API's one security scheme. */
@@ -93,10 +93,6 @@ const security = (op: Operation) =>
       : [];
 
 function operationObject(op: Operation, nameOf: Map<z.ZodType, string>): JsonSchema {
-  const errorAnswer = (description: string) => ({
-    description,
-    content: { 'application/json': { schema: ref(errorComponentName(op.errorShape)) } },
-  });
   const parameters = [
     ...Object.entries(op.pathParameters ?? {}).map(([name, p]) => ({
       name,
@@ -132,11 +128,13 @@ function operationObject(op: Operation, nameOf: Map<z.ZodType, string>): JsonSch
       );
     }
   }
-  responses['4XX'] = errorAnswer(
-    `Refused (400 invalid, 401 not signed in, 403 not allowed, 404 not found, 409 conflict, 429 too many: ` +
-      `with Retry-After), in this route's error shape (${op.errorShape}).`,
-  );
-  responses['5XX'] = errorAnswer('Failed; the body carries an errorId to find the log line.');
+  for (const error of errorAnswersOf(op.errorShape)) {
+    const [first, ...others] = error.shapes.map((shape) => ref(errorComponentName(shape)));
+    responses[error.status] = {
+      description: error.description,
+      content: { 'application/json': { schema: others.length > 0 ? { anyOf: [first, ...others] } : first } },
+    };
+  }
   return {
     operationId: op.operationId,
     summary: op.summary,
