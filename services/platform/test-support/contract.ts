@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { errorAnswerFor, errorShapeSchemas, operations, type Operation } from '@vellum/proto/openapi';
 
 // The API suites' check of every answer against the OpenAPI document's operations (@vellum/proto/openapi): the
@@ -21,6 +22,37 @@ const matchers = operations
     params: (op.path.match(/\{/g) ?? []).length,
   }))
   .sort((a, b) => a.params - b.params);
+
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  valueType?: z.ZodType;
+};
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/**
+ * The fields of a value its schema does not describe (zod drops them silently): an answer that grew a field the
+ * document does not have breaks the contract too. Walks objects, arrays, records, optional and nullable values.
+ */
+export function undescribedFields(schema: z.ZodType, value: unknown, at = ''): string[] {
+  const def = defOf(schema);
+  if (def.type === 'optional' || def.type === 'nullable') {
+    return value === undefined || value === null ? [] : undescribedFields(def.innerType!, value, at);
+  }
+  if (def.type === 'array' && Array.isArray(value)) {
+    return value.flatMap((item, i) => undescribedFields(def.element!, item, `${at}.${i}`));
+  }
+  if (def.type === 'record' && value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, v]) => undescribedFields(def.valueType!, v, `${at}.${key}`));
+  }
+  if (def.type !== 'object' || !value || typeof value !== 'object') return [];
+  const shape = def.shape!;
+  return Object.entries(value).flatMap(([key, v]) =>
+    shape[key] ? undescribedFields(shape[key], v, `${at}.${key}`) : [`${at}.${key}`.slice(1)],
+  );
+}
 
 /** The operation a call is one of, if any (a path outside the API, a method it has not: none). */
 export function operationOf(method: string, path: string): Operation | undefined {
@@ -59,7 +91,12 @@ export function contractBreach(method: string, path: string, answer: Answered): 
   }
   if (!isJson) return `${where} with ${answer.contentType ?? 'no content type'}, not JSON`;
   const parsed = expected.json.safeParse(answer.body);
-  if (parsed.success) return undefined;
+  if (parsed.success) {
+    const extra = undescribedFields(expected.json, answer.body);
+    return extra.length === 0
+      ? undefined
+      : `${where} with fields its schema does not describe: ${extra.join(', ')}`;
+  }
   const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
   return `${where}, breaking its schema: ${issues}: ${JSON.stringify(answer.body).slice(0, 500)}`;
 }

@@ -41,6 +41,13 @@ describe('the check of answers against the OpenAPI document', () => {
     expect(
       contractBreach('POST', '/api/vellum-new', json(201, { savedVellum: { ...vellum, is_new: 'no' } })),
     ).toMatch(/createVellum\) answered 201, breaking its schema: savedVellum\.is_new/);
+    expect(
+      contractBreach(
+        'POST',
+        '/api/vellum-new',
+        json(201, { savedVellum: { ...vellum, secret: 'x' }, more: 1 }),
+      ),
+    ).toMatch(/fields its schema does not describe: savedVellum\.secret, more$/);
     expect(contractBreach('POST', '/api/vellum-new', json(200, { savedVellum: vellum }))).toMatch(
       /a status the document does not list \(201\)/,
     );
