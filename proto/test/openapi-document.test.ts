@@ -79,5 +79,9 @@ describe('the OpenAPI document', () => {
       properties: { email: { type: 'string' }, password: { type: 'string' } },
     });
     expect(paths['/api/vellum-new']!.post!.security).toEqual([{ sessionCookie: [] }]);
+    // A field the call accepts missing is not required: a vellum's text (empty), an action's priority (Medium).
+    expect(components.NewVellumRequest!.required).toBeUndefined();
+    expect(components.NewActionRequest!.required).toEqual(['text']);
+    expect(components.SignedCirrus!.required).not.toContain('image');
   });
 });

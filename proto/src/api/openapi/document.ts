@@ -9,8 +9,28 @@ const SECURITY_SCHEME = 'sessionCookie';
 type JsonSchema = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/**
+ * A field is required only when its schema refuses to be left out: zod lists a field whose schema turns a missing
+ * value into one (a vellum's `text`, an action's `priority`) as required in its input, though the call accepts it
+ * missing.
+ */
+function requiredOnlyWhenRefusedMissing(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  const def = (ctx.zodSchema as { _zod: { def: { type: string; shape?: Record<string, z.ZodType> } } })._zod
+    .def;
+  const required = ctx.jsonSchema.required;
+  if (def.type !== 'object' || !def.shape || !Array.isArray(required)) return;
+  const kept = required.filter((key: string) => !def.shape![key]?.safeParse(undefined).success);
+  if (kept.length > 0) ctx.jsonSchema.required = kept;
+  else delete ctx.jsonSchema.required;
+}
+
 /** What an OpenAPI 3.1 document needs of a JSON Schema: draft 2020-12, requests as they are sent. */
-const jsonSchemaOptions = { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' } as const;
+const jsonSchemaOptions = {
+  target: 'draft-2020-12',
+  io: 'input',
+  unrepresentable: 'any',
+  override: requiredOnlyWhenRefusedMissing,
+} as const;
 
 /**
  * A schema as a component or inline: without the dialect and id zod writes on each (the document names them), and
