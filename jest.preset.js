@@ -27,6 +27,7 @@ module.exports = function preset(dir, overrides = {}) {
     },
     moduleNameMapper: {
       '^@vellum/proto$': path.join(root, 'proto/src/index.ts'),
+      '^@vellum/proto/openapi$': path.join(root, 'proto/src/api/openapi/index.ts'),
       '^@vellum/proto/(api|editor|events|remotes|version|text|markdown)$': path.join(root, 'proto/src/$1'),
       '^@vellum/platform$': path.join(root, 'services/platform/src/index.ts'),
       // The services' test kit is not under src/ (see services/README.md, Tests).

@@ -111,7 +111,12 @@ export const boundaries = [
           patterns: [
             OTHER_WORKSPACE,
             {
-              group: ['@vellum/proto/events', '@vellum/proto/src', '@vellum/proto/src/*'],
+              group: [
+                '@vellum/proto/events',
+                '@vellum/proto/openapi',
+                '@vellum/proto/src',
+                '@vellum/proto/src/*',
+              ],
               message: PROTO_BARREL.message,
             },
             {

@@ -69,6 +69,11 @@ const refused = [
     /subpath/,
   ],
   [
+    'frontends/shell/src/x.ts',
+    "import { x } from '@vellum/proto/openapi';\nexport const y = x;\n",
+    /subpath/,
+  ],
+  [
     'frontends/actions/src/x.ts',
     "import { x } from '../../editor/src/index';\nexport const y = x;\n",
     /package name/,

@@ -4,8 +4,10 @@
 // answer that reads or changes what is not the caller's shows up as a check failure or a 2xx where 404 belongs.
 //
 //   npm run fuzz -- [--mode embedded|distributed] [--examples N] [--phases examples,coverage,fuzzing,stateful]
+//                   [--seed N] [--no-build] [--out results.json]
 //
-// Prints one line per identity (requests, operations, failures by check) and exits 1 on any failure.
+// Prints one line per identity (requests, operations, failures by check) and exits 1 on any failure; --out writes
+// the figures and every failure as JSON (load-tests/test/fuzz.test.ts reads them).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,7 +37,7 @@ async function seedOthers(url) {
     'vellum',
   );
   const action = expectStatus(
-    await bob.browser.post('/api/action', { text: 'Bob action', priority: 2 }),
+    await bob.browser.post('/api/action', { text: 'Bob action', priority: 'High' }),
     201,
     'action',
   );
@@ -136,6 +138,9 @@ export async function runFuzz({
       );
       results.push({ ...run, ...summary, code, output });
     }
+    // A run that ended its own session would have fuzzed the rest as a visitor: the figures would not be what they say.
+    const sc = await fetch(`${product.url}/api/sc`, { headers: { cookie } }).then((r) => r.json());
+    if (!sc.signedCirrus) throw new Error(`the signed-in run ended its own session (reports in ${work})`);
     return { work, results };
   } finally {
     await product.stop();
@@ -150,16 +155,30 @@ if (isMain) {
     const at = args.indexOf(`--${name}`);
     return at >= 0 ? args[at + 1] : fallback;
   };
+  const started = Date.now();
   runFuzz({
     mode: option('mode', 'embedded'),
     examples: Number(option('examples', '100')),
     phases: option('phases', undefined),
     seed: option('seed', undefined),
+    build: !args.includes('--no-build'),
   }).then(
     ({ results, work }) => {
       const requests = results.reduce((n, r) => n + r.requests, 0);
       const failures = results.reduce((n, r) => n + Object.values(r.failures).flat().length, 0);
-      console.log(`fuzz: ${requests} requests, ${failures} failures; reports in ${work}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(`fuzz: ${requests} requests, ${failures} failures in ${seconds} s; reports in ${work}`);
+      const out = option('out', undefined);
+      if (out) {
+        const figures = results.map(({ who, requests, operations, failures, code }) => ({
+          who,
+          requests,
+          operations,
+          failures,
+          code,
+        }));
+        writeFileSync(out, JSON.stringify({ requests, failures, results: figures }, null, 2));
+      }
       process.exit(failures ? 1 : 0);
     },
     (error) => {

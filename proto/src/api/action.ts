@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
-import { requestBody, textField } from './fields';
+import { answerSchema, requestBody, textField } from './fields';
 import { validationMessages } from './messages';
 
 // Request schemas and answers of the action calls (spec sections 3, 5 and 7), shared by the action service and the
@@ -117,3 +117,36 @@ export interface ActionRequestSent {
   action: ActionView;
   sentTo: ActionRequester;
 }
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const actionViewSchema = answerSchema<ActionView>()(
+  z.object({ i: z.string(), text: z.string(), priority: z.enum(PRIORITIES), created_at: z.string() }),
+);
+export const actionRequesterSchema = answerSchema<ActionRequester>()(
+  z.object({ i: z.string(), username: z.string(), display_name: z.string() }),
+);
+export const requestedActionViewSchema = answerSchema<RequestedActionView>()(
+  actionViewSchema.extend({ cirrus_id: actionRequesterSchema }),
+);
+export const actionChangeSchema = answerSchema<ActionChange>()(
+  z.object({ action: actionViewSchema.extend({ state: z.enum(['open', 'completed', 'abandoned']) }) }),
+);
+export const actionCreatedSchema = answerSchema<{ action: ActionView }>()(
+  z.object({ action: actionViewSchema }),
+);
+export const actionsResponseSchema = answerSchema<ActionsResponse>()(
+  z.object({
+    actionsHigh: z.array(actionViewSchema),
+    actionsMedium: z.array(actionViewSchema),
+    actionsLow: z.array(actionViewSchema),
+    actionsRequested: z.array(requestedActionViewSchema),
+    outstandingActions: z.number().int(),
+  }),
+);
+export const actionsSnippetSchema = answerSchema<ActionsSnippet>()(
+  z.object({ highestPriority: z.enum(PRIORITIES).nullable(), totalActions: z.number().int() }),
+);
+export const actionRequestSentSchema = answerSchema<ActionRequestSent>()(
+  z.object({ action: actionViewSchema, sentTo: actionRequesterSchema }),
+);

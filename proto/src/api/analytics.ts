@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields';
+import { answerSchema, textField } from './fields';
 
 // Queries and answers of the analytics calls behind the admin page (spec: GET /api/admin), shared by the analytics
 // service and the shell's /admin page.
@@ -144,3 +144,50 @@ export interface AdminSeriesAnswer {
   authorized: boolean;
   days: SeriesDay[];
 }
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const adminCirrusSchema = answerSchema<AdminCirrus>()(
+  z.object({
+    email: z.string(),
+    i: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    last_session: z.string().nullable(),
+    vellums: z.number().int(),
+    actions: z.number().int(),
+    created: z.string(),
+  }),
+);
+const perList = <S extends z.ZodType>(value: S) => z.object({ all: value, confirmed: value, active: value });
+export const adminAnswerSchema = answerSchema<AdminAnswer>()(
+  z.object({
+    authorized: z.boolean(),
+    allCirri: z.array(adminCirrusSchema),
+    confirmedCirri: z.array(adminCirrusSchema),
+    activeCirri: z.array(adminCirrusSchema),
+    counts: perList(z.number().int()),
+    nextCursors: perList(z.string().nullable()),
+  }),
+);
+export const adminListAnswerSchema = answerSchema<AdminListAnswer>()(
+  z.object({
+    authorized: z.boolean(),
+    rows: z.array(adminCirrusSchema),
+    count: z.number().int(),
+    nextCursor: z.string().nullable(),
+  }),
+);
+const seriesDaySchema = answerSchema<SeriesDay>()(
+  z.object({
+    day: z.string(),
+    ...(Object.fromEntries(SERIES_METRICS.map((metric) => [metric, z.number().int()])) as Record<
+      SeriesMetric,
+      z.ZodNumber
+    >),
+  }),
+);
+export const adminSeriesAnswerSchema = answerSchema<AdminSeriesAnswer>()(
+  z.object({ authorized: z.boolean(), days: z.array(seriesDaySchema) }),
+);

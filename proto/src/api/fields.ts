@@ -53,3 +53,17 @@ export function fieldMessages(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** True when A and B are the same type (each assignable to the other). */
+export type SameType<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * An answer's zod schema, checked at compile time to describe exactly its TypeScript type `T`:
+ * `answerSchema<ActionView>()(z.object({…}))` fails to compile (an argument of type `never` is missing) when the
+ * schema's output and the type differ. The schemas describe the answers in the OpenAPI document and check them in
+ * the API suites; the types stay what the services and frontends use.
+ */
+export const answerSchema =
+  <T>() =>
+  <S extends z.ZodType>(schema: S, ..._exact: SameType<z.output<S>, T> extends true ? [] : [never]): S =>
+    schema;

@@ -316,3 +316,47 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export type ResetTokenCheckInput = z.infer<typeof resetTokenCheckSchema>;
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The identity answers (the OpenAPI document, the API suites' checks): the identity service's views give these.
+
+/** The signed cirrus of spec section 3 (GET /api/sc, POST /api/signin), and whether it is an admin. */
+export const signedCirrusSchema = z.object({
+  i: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** Left out when the cirrus has none. */
+  image: z.string().optional(),
+  isAdmin: z.boolean(),
+});
+export type SignedCirrus = z.infer<typeof signedCirrusSchema>;
+
+/** GET /api/user (the older call): username, name and image ('' when none). */
+export const signedUserSchema = z.object({ username: z.string(), name: z.string(), image: z.string() });
+
+/** The viewed cirrus of spec section 3; `email` is '' for anyone but the cirrus itself. */
+export const viewedCirrusSchema = z.object({
+  i: z.string(),
+  username: z.string(),
+  display_name: z.string(),
+  displayName: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  image: z.string(),
+  imageBackground: z.string(),
+  location: z.string(),
+  summary: z.string(),
+  outstandingActions: z.number().int(),
+  linkBackgroundColor: z.string(),
+  linkItemFontColor: z.string(),
+  linkItemBackgroundColor: z.string(),
+});
+export type ViewedCirrus = z.infer<typeof viewedCirrusSchema>;
+
+/** `{status: 'Success'}`: sign-up, a verification link or reset link sent, a password reset. */
+export const statusSuccessSchema = z.object({ status: z.literal('Success') });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isSafeUrl, IMAGE_PROTOCOLS } from '../editor/urls';
-import { requestBody, textField } from './fields';
+import { answerSchema, requestBody, textField } from './fields';
 
 // Request schemas and answers of the link calls (spec sections 3, 5 and 7), shared by the link service and the links
 // micro-frontend. The spec's texts are word for word; the others are ours, in the same voice.
@@ -142,3 +142,45 @@ export interface LinkClicksView {
   days: string[];
   links: Array<{ _id: string; link_label: string; clicks: number[]; total: number }>;
 }
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const linkViewSchema = answerSchema<LinkView>()(
+  z.object({ _id: z.string(), link_label: z.string(), link_url: z.string(), position: z.number().int() }),
+);
+export const linkPageViewSchema = answerSchema<LinkPageView>()(
+  z.object({
+    links: z.array(linkViewSchema),
+    username: z.string(),
+    displayName: z.string(),
+    image: z.string(),
+    redirectPath: z.string(),
+    linkBackgroundColor: z.string(),
+    linkItemFontColor: z.string(),
+    linkItemBackgroundColor: z.string(),
+  }),
+);
+export const linkChangedSchema = answerSchema<LinkChanged>()(
+  z.object({ link: linkViewSchema, links: z.array(linkViewSchema) }),
+);
+/** PUT /api/link/position: the page's links in their new order. */
+export const linksAnswerSchema = z.object({ links: z.array(linkViewSchema) });
+export const linkClicksViewSchema = answerSchema<LinkClicksView>()(
+  z.object({
+    days: z.array(z.string()),
+    links: z.array(
+      z.object({
+        _id: z.string(),
+        link_label: z.string(),
+        clicks: z.array(z.number().int()),
+        total: z.number().int(),
+      }),
+    ),
+  }),
+);
+/** The colour calls echo the colour as stored, under the call's own payload name. */
+export const colourAnswerSchemas = {
+  'set-background-color': z.object({ backgroundColor: z.string() }),
+  'set-item-font-color': z.object({ linkItemFontColor: z.string() }),
+  'set-item-background-color': z.object({ linkItemBackgroundColor: z.string() }),
+} as const satisfies Record<LinkColorCall, z.ZodType>;

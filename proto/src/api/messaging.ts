@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
-import { requestBody, textField } from './fields';
+import { answerSchema, requestBody, textField } from './fields';
 
 // Request schemas, answers and realtime events of messaging (spec sections 3, 4 and 7, and the messenger's own
 // calls under /api/messenger/…), shared by the messaging service and the messenger micro-frontend.
@@ -181,3 +181,80 @@ export const messengerPaths = {
     `/messenger/${encodeURIComponent(conversation)}/vellum/${encodeURIComponent(username)}`,
   saveConversationVellum: (id: string) => `/messenger/vellum/${encodeURIComponent(id)}`,
 } as const;
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const participantViewSchema = answerSchema<ParticipantView>()(
+  z.object({
+    i: z.string(),
+    username: z.string(),
+    displayName: z.string(),
+    image: z.string(),
+    imageBackground: z.string(),
+  }),
+);
+export const messageViewSchema = answerSchema<MessageView>()(
+  z.object({
+    id: z.string(),
+    conversation: z.string(),
+    sender: z.string(),
+    senderUsername: z.string(),
+    text: z.string(),
+    sentAt: z.string(),
+    read: z.boolean(),
+  }),
+);
+export const conversationViewSchema = answerSchema<ConversationView>()(
+  z.object({
+    conversation: z.string(),
+    otherParticipant: participantViewSchema,
+    lastMessage: messageViewSchema.nullable(),
+    unread: z.number().int(),
+    updatedAt: z.string(),
+  }),
+);
+export const conversationsPageSchema = answerSchema<ConversationsPage>()(
+  z.object({ conversations: z.array(conversationViewSchema), nextCursor: z.string().nullable() }),
+);
+export const conversationAnswerSchema = answerSchema<ConversationAnswer>()(
+  z.object({ conversation: conversationViewSchema }),
+);
+export const messagesPageSchema = answerSchema<MessagesPage>()(
+  z.object({ messages: z.array(messageViewSchema), nextCursor: z.string().nullable() }),
+);
+export const sentMessageSchema = answerSchema<SentMessage>()(z.object({ message: messageViewSchema }));
+export const readAnswerSchema = answerSchema<ReadAnswer>()(
+  z.object({ conversation: z.string(), unread: z.number().int(), unreadMessages: z.number().int() }),
+);
+export const unreadMessagesSchema = answerSchema<UnreadMessages>()(
+  z.object({ unreadMessages: z.number().int() }),
+);
+
+/** A conversation vellum's fields, as the editor remote reads them (`last_edited` null before its first save). */
+export const conversationVellumFieldsSchema = z.object({
+  i: z.string(),
+  title: z.string(),
+  text: z.string(),
+  last_edited: z.string().nullable(),
+});
+
+/** GET /messenger/{conversation}/vellum/{username} (spec section 3). */
+export const conversationVellumResponseSchema = z.object({
+  vellum: conversationVellumFieldsSchema,
+  vellumTitle: z.string(),
+  /** The caller's counterpart in the conversation. */
+  otherParticipant: z.object({
+    username: z.string(),
+    display_name: z.string(),
+    displayName: z.string(),
+    image: z.string(),
+  }),
+  /** The other vellum of the conversation: the one of the participant whose vellum this is not. */
+  otherVellum: z.object({ conversation: z.string(), username: z.string() }),
+  authorizedToView: z.boolean(),
+  authorizedToEdit: z.boolean(),
+});
+export type ConversationVellumResponse = z.infer<typeof conversationVellumResponseSchema>;
+
+/** POST /messenger/vellum/{id}: the vellum as saved. */
+export const savedConversationVellumSchema = z.object({ vellum: conversationVellumFieldsSchema });

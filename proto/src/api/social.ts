@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields';
+import { answerSchema, textField } from './fields';
 
 // Query schemas and answers of the social calls: follow and unfollow, the followers and following lists, the
 // people search. The spec gives none of these texts; they are ours, in the spec's voice.
@@ -87,3 +87,34 @@ export interface FollowStatus {
   followers: number;
   followingCount: number;
 }
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const followerEntrySchema = answerSchema<FollowerEntry>()(
+  z.object({
+    _doc: z.object({ i: z.string(), username: z.string() }),
+    image: z.string(),
+    display_name: z.string(),
+  }),
+);
+export const followingEntrySchema = answerSchema<FollowingEntry>()(
+  z.object({ i: z.string(), username: z.string(), image: z.string(), display_name: z.string() }),
+);
+export const searchResultSchema = answerSchema<SearchResult>()(
+  z.object({ username: z.string(), display_name: z.string() }),
+);
+export const followStatusSchema = answerSchema<FollowStatus>()(
+  z.object({ following: z.boolean(), followers: z.number().int(), followingCount: z.number().int() }),
+);
+/** GET /api/cirrus/{username}/followers. */
+export const followersPageSchema = z.object({
+  followers: z.array(followerEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+/** GET /api/cirrus/{username}/following (the list is `followings`). */
+export const followingPageSchema = z.object({
+  followings: z.array(followingEntrySchema),
+  nextCursor: z.string().nullable(),
+});
+/** GET /api/search. */
+export const searchAnswerSchema = z.object({ results: z.array(searchResultSchema) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestBody, textField } from './fields';
+import { answerSchema, requestBody, textField } from './fields';
 import { documentHasContent } from '../editor/plain-text';
 import { validateVellumDocument, type VellumDocument } from '../editor/validate';
 import { VELLUM_TITLE_MAX } from '../editor/limits';
@@ -188,3 +188,59 @@ export interface CreatorView {
   publicVellums: number;
   lastEdited: string;
 }
+
+// The answers' schemas (the OpenAPI document, the API suites' checks), each checked against its type above.
+
+export const vellumAuthorViewSchema = answerSchema<VellumAuthorView>()(
+  z.object({ i: z.string(), username: z.string(), display_name: z.string() }),
+);
+export const vellumListItemSchema = answerSchema<VellumListItem>()(
+  z.object({
+    i: z.string(),
+    title: z.string(),
+    last_edited: z.string(),
+    is_new: z.boolean(),
+    is_public: z.boolean(),
+    cirrus_i: z.string(),
+    owned_by_cirrus: vellumAuthorViewSchema,
+  }),
+);
+export const vellumViewSchema = answerSchema<VellumView>()(
+  vellumListItemSchema.extend({ text: z.string(), created_at: z.string() }),
+);
+export const vellumPageResponseSchema = answerSchema<VellumPageResponse>()(
+  z.object({ vellum: vellumViewSchema.nullable(), viewAuthorized: z.boolean(), isOwner: z.boolean() }),
+);
+export const savedVellumResponseSchema = answerSchema<SavedVellumResponse>()(
+  z.object({ savedVellum: vellumViewSchema }),
+);
+export const deletedVellumResponseSchema = answerSchema<DeletedVellumResponse>()(
+  z.object({ status: z.literal('Success') }),
+);
+export const creatorViewSchema = answerSchema<CreatorView>()(
+  z.object({
+    i: z.string(),
+    username: z.string(),
+    display_name: z.string(),
+    publicVellums: z.number().int(),
+    lastEdited: z.string(),
+  }),
+);
+export const creatorsResponseSchema = answerSchema<CreatorsResponse>()(
+  z.object({ creators: z.array(creatorViewSchema) }),
+);
+export const vellumListResponseSchema = answerSchema<VellumListResponse>()(
+  z.object({ vellums: z.array(vellumListItemSchema) }),
+);
+export const discoverResponseSchema = answerSchema<DiscoverResponse>()(
+  z.object({ vellums: z.array(vellumListItemSchema), nextCursor: z.string().nullable() }),
+);
+export const scoreResponseSchema = answerSchema<ScoreResponse>()(
+  z.object({
+    score: z.enum(SCORE_LEVELS).nullable(),
+    scoreStyle: z.enum(['danger', 'primary', 'success', 'secondary']),
+    ratingsRequired: z.number().int(),
+    ratings: z.number().int(),
+    myRating: z.enum(SCORE_LEVELS).nullable(),
+  }),
+);

@@ -2,6 +2,7 @@ import { messengerPaths } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 import {
   adminAccount,
+  checkAnswersAgainstTheContract,
   eventually,
   signedIn,
   signIn,
@@ -21,6 +22,8 @@ type Body = Record<string, unknown>;
  * conversations), and her old session cookie is signed out.
  */
 describe('account deletion, embedded', () => {
+  // Every answer is checked against the OpenAPI document, as in the API suites.
+  checkAnswersAgainstTheContract();
   let product: Awaited<ReturnType<typeof startTestProduct>>;
   const url = () => product.url;
   let admin: TestClient;

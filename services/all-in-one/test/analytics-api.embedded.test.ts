@@ -1,11 +1,20 @@
 import type { AdminAnswer, AdminListAnswer, AdminSeriesAnswer } from '@vellum/proto';
-import { adminAccount, eventually, signIn, signedIn, TestClient } from '@vellum/platform/test-support';
+import {
+  adminAccount,
+  checkAnswersAgainstTheContract,
+  eventually,
+  signIn,
+  signedIn,
+  TestClient,
+} from '@vellum/platform/test-support';
 import { startTestProduct } from './embedded.harness';
 
 const ADMIN_EMAIL = 'analytics.admin@example.com';
 
 /** The admin page's calls through the gateway of the embedded product, fed by the real services' events. */
 describe('analytics through the gateway, embedded', () => {
+  // Every answer is checked against the OpenAPI document, as in the other API suites.
+  checkAnswersAgainstTheContract();
   let product: Awaited<ReturnType<typeof startTestProduct>>;
   beforeAll(async () => {
     product = await startTestProduct({ ADMIN_EMAILS: ADMIN_EMAIL });

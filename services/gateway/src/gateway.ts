@@ -23,6 +23,8 @@ import { frontendsRouter, type FrontendsOptions } from './http/frontends';
 import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/forwarded-headers';
 import { requireHttps } from './http/require-https';
 import { isDirectLocalClient, noteDirectLocalClients } from './http/direct-local-client';
+import { openApiRouter } from './http/openapi';
+import { VERSION } from './version';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
 export type Upstream = { url: string } | { handler: RequestHandler };
@@ -89,6 +91,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(forwardedHeaders);
   app.use(sameOrigin(options.publicUrl));
   app.use(rateLimit({ limiters: options.limiters, perMinute: options.authRatePerMinute }));
+  // The gateway's own call: the public API's OpenAPI document (no service owns all of it).
+  app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
   const identity: IdentityForwarding = {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,

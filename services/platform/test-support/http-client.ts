@@ -40,6 +40,7 @@ export async function navigate(url: string): Promise<{ status: number; location:
   const { status, location } = await navigation(url, {});
   return { status, location };
 }
+import { contractBreach, isCheckingAnswers } from './contract';
 
 /** A tiny browser stand-in: keeps its cookies, sends JSON, reads JSON. One instance = one person's browser. */
 export interface JsonResponse<T = Record<string, unknown>> {
@@ -92,6 +93,15 @@ export class TestClient {
       parsed = text ? JSON.parse(text) : {};
     } catch {
       // not JSON: keep the text
+    }
+    if (isCheckingAnswers()) {
+      const breach = contractBreach(method, path, {
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        location: res.headers.get('location'),
+        body: parsed,
+      });
+      if (breach) throw new Error(`The answer breaks the OpenAPI document: ${breach}`);
     }
     return { status: res.status, body: parsed as T, headers: res.headers };
   }

@@ -6,6 +6,7 @@ export { describeWithServer, isCi, serverUrl, type ServerVariable } from './serv
 export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topic';
 export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';
 export { navigate, NAVIGATION_HEADERS, TestClient, type JsonResponse } from './http-client';
+export { checkAnswersAgainstTheContract, contractBreach, operationOf } from './contract';
 export {
   adminAccount,
   mailedLink,

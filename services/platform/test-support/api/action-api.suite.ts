@@ -2,6 +2,7 @@ import { actionMessages, type ActionsResponse, type ActionView } from '@vellum/p
 import { eventually } from '../eventually';
 import { TestClient } from '../http-client';
 import { signedIn, type SignedIn as Person } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 const SLOW = 60_000;
 /** The display name, or the username while the action service has only heard of the cirrus from social. */
@@ -15,6 +16,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * social + action as separate processes on the real servers.
  */
 export function actionApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   let ann: Person;
   let bob: Person;
   let cat: Person;

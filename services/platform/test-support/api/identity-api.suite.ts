@@ -1,12 +1,15 @@
 import { signAssertion } from '@vellum/platform';
 import { TestClient } from '../http-client';
 import { mailedLink, mailedMessage, newAccount, verifiedAccount } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 /**
  * Every identity call through the gateway, as a browser makes it. Runs against the embedded product and against
  * gateway + identity as separate processes on the real servers.
  */
 export function identityApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   const client = () => new TestClient(baseUrl());
 
   describe('sign-up', () => {

@@ -2,6 +2,7 @@ import { linkMessages, type LinkChanged, type LinkPageView } from '@vellum/proto
 import { eventually } from '../eventually';
 import { navigate, TestClient } from '../http-client';
 import { signedIn, type SignedIn as Person } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 const SLOW = 60_000;
 
@@ -12,6 +13,8 @@ const SLOW = 60_000;
  * (MongoDB's protocol and Kafka).
  */
 export function linkApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   let ann: Person;
   let bob: Person;
   let visitor: TestClient;

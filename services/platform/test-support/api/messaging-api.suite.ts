@@ -11,6 +11,7 @@ import {
 import { eventually } from '../eventually';
 import { TestClient } from '../http-client';
 import { signedIn, type SignedIn as Person } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 const SLOW = 60_000;
 
@@ -20,6 +21,8 @@ const SLOW = 60_000;
  * cirrus and a visitor. Runs against the embedded product (Postgres adapter) and against the processes.
  */
 export function messagingApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   let ann: Person;
   let bob: Person;
   let cy: Person;

@@ -4,6 +4,7 @@ import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 import { eventually } from '../eventually';
 import { TestClient } from '../http-client';
 import { signedIn, type SignedIn as Person } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 const SLOW = 60_000;
 
@@ -18,6 +19,8 @@ interface Viewed {
  * against gateway + identity + vellum + social + action as separate processes on the real servers.
  */
 export function profileApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   let ann: Person;
   let bob: Person;
   let visitor: TestClient;

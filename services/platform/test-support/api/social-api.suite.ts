@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eventually } from '../eventually';
 import { TestClient } from '../http-client';
 import { newAccount, signIn, verifiedAccount, type Account } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 /** Lower-case letters only, so the tag can sit in a first name (letters only) as well as in a username. */
 function letters(n: number): string {
@@ -23,6 +24,8 @@ interface Person {
  * every name here carries a fresh tag).
  */
 export function socialApiSuite(baseUrl: () => string) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   const tag = letters(8);
   const people: Record<'ann' | 'bob' | 'cat', Person> = {} as never;
   let hidden: Account;

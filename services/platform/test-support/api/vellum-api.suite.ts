@@ -10,6 +10,7 @@ import {
 import { eventually } from '../eventually';
 import { TestClient } from '../http-client';
 import { signedIn, type SignedIn } from '../accounts';
+import { checkAnswersAgainstTheContract } from '../contract';
 
 export interface VellumApiSuiteOptions {
   /** Tells the running product that a cirrus changed its display name (identity's CirrusProfileChanged). */
@@ -38,6 +39,8 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
  * Runs against the embedded product and against gateway + identity + vellum processes on the real servers.
  */
 export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOptions = {}) {
+  // Every answer of the suite is checked against the OpenAPI document (its status, its schema, its error shape).
+  checkAnswersAgainstTheContract();
   let owner: SignedIn;
   let bob: SignedIn;
   let visitor: TestClient;
