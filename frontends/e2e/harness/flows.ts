@@ -63,6 +63,11 @@ export async function signInThroughModal(page: Page, email: string, password: st
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
+  // A signed-in page is a new page: a reload, or the vellums list when signing in on '/'. Waiting for that navigation
+  // (not only for the menu, which the old page may show first) keeps the caller's next goto from being aborted by it.
+  const navigated = page.waitForEvent('framenavigated', { predicate: (frame) => frame === page.mainFrame() });
   await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await navigated;
+  await page.waitForLoadState('load');
   await page.getByRole('button', { name: 'Signature menu' }).waitFor();
 }
