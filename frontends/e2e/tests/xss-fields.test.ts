@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import type { APIResponse, Page } from 'playwright-core';
-import { createVerifiedUser, setPasswordByMail } from '../harness/flows';
+import { createVerifiedUser, setPasswordByMail, verifyByMail } from '../harness/flows';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 import { newUser } from '../harness/users';
 import { signIn, visitor, type Person } from '../harness/vellums';
@@ -373,19 +373,22 @@ describe('profile fields', () => {
 describe('usernames, emails and names in the admin tables', () => {
   it('refuses every payload username with a clear 400, stores the emails and names admitted, shows them inert', async () => {
     const tally = new XssTally('admin tables (sign-up fields)');
+    let last = newUser('x');
     const signUp = (fields: Partial<Record<'username' | 'email' | 'first_name' | 'last_name', unknown>>) => {
-      const user = newUser('x');
+      last = newUser('x');
       return ann.page.request.post('/api/cirrus/create', {
         data: {
-          username: user.username,
-          email: user.email,
+          username: last.username,
+          email: last.email,
           first_name: 'Eve',
           last_name: 'Payload',
-          password: user.password,
+          password: last.password,
           ...fields,
         },
       });
     };
+    /** Sign-ups with a payload email, verified by mail and signed in: in the active and confirmed tables too. */
+    const accounts: Array<{ email: string; password: string }> = [];
     const shown: string[] = [];
     for (const payload of XSS_PAYLOADS) {
       const byUsername = await signUp({ username: payload });
@@ -393,8 +396,10 @@ describe('usernames, emails and names in the admin tables', () => {
       tally.count(byUsername.status());
       const email = `${payload}@x.io`;
       const byEmail = await signUp({ email });
-      if (tally.count(byEmail.status())) shown.push(email.trim().toLowerCase());
-      else await expectRefused(email, byEmail);
+      if (tally.count(byEmail.status())) {
+        shown.push(email.trim().toLowerCase());
+        accounts.push({ email: email.trim().toLowerCase(), password: last.password });
+      } else await expectRefused(email, byEmail);
       for (const field of ['first_name', 'last_name'] as const) {
         const byName = await signUp({ [field]: payload });
         if (tally.count(byName.status())) shown.push(payload.trim());
@@ -409,6 +414,15 @@ describe('usernames, emails and names in the admin tables', () => {
       }
     }
 
+    for (const account of accounts) {
+      await verifyByMail(product().url, account.email);
+      const signedIn = await fetch(`${product().url}/api/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      expect({ account, status: signedIn.status }).toEqual({ account, status: 200 });
+    }
     const admin = await signIn(browser(), product().url, ADMIN);
     await armXssDetection(admin.page);
     await render(tally, admin, '/admin', (page) =>
@@ -417,6 +431,13 @@ describe('usernames, emails and names in the admin tables', () => {
     await admin.page.getByTestId('admin-all').locator('tbody tr').first().waitFor();
     const text = await shownText(admin.page);
     expect(shown.filter((value) => !text.includes(value))).toEqual([]);
+    for (const list of ['active', 'confirmed']) {
+      const table = (await admin.page.getByTestId(`admin-${list}`).textContent()) ?? '';
+      expect({ list, missing: accounts.filter(({ email }) => !table.includes(email)) }).toEqual({
+        list,
+        missing: [],
+      });
+    }
     const usernames = await admin.page
       .getByTestId('admin-all')
       .locator('tbody tr td:nth-child(3)')
