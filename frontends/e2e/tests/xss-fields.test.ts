@@ -451,6 +451,23 @@ describe('usernames, emails and names in the admin tables', () => {
   });
 });
 
+describe('payload usernames in addresses', () => {
+  it('shows Not Found, inert, for a payload where a username goes in the profile and Link pages', async () => {
+    const tally = new XssTally('usernames in addresses');
+    const payloads = XSS_PAYLOADS.filter((payload) => !hasAnyControl(payload)).slice(0, 6);
+    for (const [index, payload] of payloads.entries()) {
+      const who = [bob, guest][index % 2]!;
+      for (const page of ['cirrus', 'link']) {
+        await render(tally, who, `/${page}/${encodeURIComponent(payload)}`, (shown) =>
+          shown.getByRole('heading', { name: 'Not Found' }).waitFor({ timeout: 30_000 }),
+        );
+      }
+      tally.refused += 1;
+    }
+    tally.print();
+  });
+});
+
 describe('Markdown imported', () => {
   it('imports a file of every payload, as text, links and images, and shows what it keeps inert', async () => {
     const tally = new XssTally('Markdown imported');
