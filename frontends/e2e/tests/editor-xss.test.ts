@@ -1,5 +1,6 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
+import { armXssDetection, expectInert } from '../harness/xss';
 import { signedInPerson, type Person } from '../harness/vellums';
 import {
   CONFUSED_DOCS,
@@ -26,20 +27,13 @@ const SAFE_DOC = JSON.stringify({
 
 beforeAll(async () => {
   ann = await signedInPerson(browser(), product().url, 'xss');
-  await ann.page.addInitScript(() => {
-    (window as unknown as { __pwned?: number }).__pwned = 0;
-  });
+  await armXssDetection(ann.page);
 });
 
 async function create(request: APIRequestContext, title: string, text: unknown) {
   return request.post('/api/vellum-new', {
     data: { title, text: typeof text === 'string' ? text : JSON.stringify(text) },
   });
-}
-
-async function expectInert(page: Page) {
-  await page.waitForTimeout(150);
-  await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBe(0);
 }
 
 describe('the XSS corpus', () => {
@@ -64,18 +58,18 @@ describe('the XSS corpus', () => {
         throw new Error(`${payload}: ${String(error)}\n${await page.locator('main').innerHTML()}`);
       });
       expect(shown).toBe(title.trim());
-      await expectInert(page);
+      await expectInert(ann);
     }
     await page.goto(`/cirrus/${ann.user.username}/vellums`);
     await page
       .getByTestId('vellum-count')
       .filter({ hasText: `${MARKUP_PAYLOADS.length} Vellums` })
       .waitFor();
-    await expectInert(page);
+    await expectInert(ann);
     await page.goto('/vellums');
     await page.getByRole('heading', { name: 'Discover Vellums' }).waitFor();
     await page.getByTestId('vellum-table').waitFor();
-    await expectInert(page);
+    await expectInert(ann);
     // One page load per payload: about 10 s on a quiet machine, several times that on a busy CI runner.
   }, 180_000);
 
@@ -91,11 +85,11 @@ describe('the XSS corpus', () => {
     await expect(
       body.locator('script, iframe[src^="javascript"], img[src="x"], svg, object, embed').count(),
     ).resolves.toBe(0);
-    await expectInert(page);
+    await expectInert(ann);
     await page.getByRole('button', { name: 'Saved' }).click();
     await page.getByRole('button', { name: 'Edit View' }).waitFor();
     await body.getByText(MARKUP_PAYLOADS[2]!, { exact: true }).waitFor();
-    await expectInert(page);
+    await expectInert(ann);
   });
 
   it.each([
@@ -123,7 +117,7 @@ describe('the XSS corpus', () => {
         const { savedVellum } = (await response.json()) as { savedVellum: { i: string } };
         await page.goto(`/vellum/${savedVellum.i}`);
         await page.getByRole('textbox', { name: 'Vellum text' }).waitFor();
-        await expectInert(page);
+        await expectInert(ann);
       }
     }
   });
@@ -147,7 +141,7 @@ describe('the XSS corpus', () => {
   it('tried at least 100 payloads, and nothing ever ran', async () => {
     expect(tried).toBeGreaterThanOrEqual(100);
     await ann.page.goto(`/vellum/${created[0]}`);
-    await expectInert(ann.page);
+    await expectInert(ann);
     expect(ann.dialogs.filter((dialog) => !dialog.startsWith('beforeunload'))).toEqual([]);
     expect(ann.pageErrors).toEqual([]);
   });
