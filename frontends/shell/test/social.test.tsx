@@ -29,11 +29,11 @@ const profile = (username: string, displayName: string, extra: Record<string, un
 
 /** A fake gateway: the session, then whatever `handler` answers; everything else is a 404. */
 function serve(signedIn: boolean, handler: Handler) {
-  const calls: Array<{ method: string; path: string }> = [];
+  const calls: Array<{ method: string; path: string; at: number }> = [];
   global.fetch = jest.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const url = new URL(path, 'http://vellum.test');
-    calls.push({ method, path: url.pathname + url.search });
+    calls.push({ method, path: url.pathname + url.search, at: Date.now() });
     let answer: Answer | undefined;
     if (url.pathname === '/api/sc') answer = { status: 200, body: { signedCirrus: signedIn ? me : null } };
     else if (url.pathname === '/check_session') answer = { status: 200, body: { authenticated: signedIn } };
@@ -293,11 +293,12 @@ describe('social pages', () => {
         timeout: 2000,
       });
       expect(Date.now() - typedAt).toBeGreaterThanOrEqual(500);
-      // The overlay waits 500 ms before it shows.
-      const askedAt = Date.now();
+      // The overlay waits 500 ms from the request before it shows (measured from the request itself: waitFor above
+      // may return well after it on a busy machine; 50 ms spare for the timers' granularity).
+      const askedAt = searches()[0]!.at;
       expect(screen.queryByText('Searching…')).toBeNull();
       await screen.findByText('Searching…', {}, { timeout: 2000 });
-      expect(Date.now() - askedAt).toBeGreaterThanOrEqual(400);
+      expect(Date.now() - askedAt).toBeGreaterThanOrEqual(450);
       await act(async () => release());
       const options = await screen.findAllByRole('option');
       expect(options.map((o) => o.textContent)).toEqual(['@ann (Ann Lee)', '@anna']);
