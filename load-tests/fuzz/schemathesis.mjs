@@ -66,7 +66,9 @@ export function runSchemathesis(
     ...(excludePaths.length ? ['--exclude-path-regex', excludePaths.map((r) => `(?:${r})`).join('|')] : []),
   ];
   return new Promise((resolve, reject) => {
+    // In the run's own folder: st keeps a .schemathesis/ cache where it runs, never in the repository.
     const child = spawn(st, args, {
+      cwd: path.dirname(reportFile),
       stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
     });
     let output = '';
