@@ -24,6 +24,7 @@ import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/for
 import { requireHttps } from './http/require-https';
 import { isDirectLocalClient, noteDirectLocalClients } from './http/direct-local-client';
 import { openApiRouter } from './http/openapi';
+import { apiReferenceRouter } from './http/api-reference';
 import { VERSION } from './version';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
@@ -93,6 +94,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(rateLimit({ limiters: options.limiters, perMinute: options.authRatePerMinute }));
   // The gateway's own call: the public API's OpenAPI document (no service owns all of it).
   app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
+  // Its reference page for people, rendered from that document.
+  app.use(apiReferenceRouter());
   const identity: IdentityForwarding = {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,

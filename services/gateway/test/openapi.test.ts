@@ -183,24 +183,35 @@ describe("the document's error shapes and security scheme", () => {
   });
 });
 
+/** The gateway with no upstream, on a free port: what it answers itself. */
+async function gatewayAlone(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const logger = pino({ level: 'silent' });
+  const gateway = createGateway({
+    logger,
+    upstreams: {},
+    sessions: new MemorySessionStore(),
+    limiters: memoryLimiters,
+    publicUrl: 'http://127.0.0.1',
+    sessionSecret: 's'.repeat(32),
+    internalAuthSecret: 'i'.repeat(32),
+    authRatePerMinute: 100,
+    frontends: { remoteUrls: {}, version: '24.10.0' },
+  });
+  const running = await serve(gateway.app, { port: 0, host: '127.0.0.1', logger });
+  return {
+    base: `http://127.0.0.1:${(running.server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await running.stop();
+      gateway.close();
+    },
+  };
+}
+
 describe('GET /api/openapi.json', () => {
   it('answers the document from the gateway itself, public and cacheable', async () => {
-    const logger = pino({ level: 'silent' });
-    const gateway = createGateway({
-      logger,
-      upstreams: {},
-      sessions: new MemorySessionStore(),
-      limiters: memoryLimiters,
-      publicUrl: 'http://127.0.0.1',
-      sessionSecret: 's'.repeat(32),
-      internalAuthSecret: 'i'.repeat(32),
-      authRatePerMinute: 100,
-      frontends: { remoteUrls: {}, version: '24.10.0' },
-    });
-    const running = await serve(gateway.app, { port: 0, host: '127.0.0.1', logger });
+    const { base, stop } = await gatewayAlone();
     try {
-      const port = (running.server.address() as AddressInfo).port;
-      const res = await fetch(`http://127.0.0.1:${port}${OPENAPI_PATH}`);
+      const res = await fetch(`${base}${OPENAPI_PATH}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(res.headers.get('cache-control')).toBe('public, max-age=300');
@@ -208,8 +219,36 @@ describe('GET /api/openapi.json', () => {
       expect(doc.openapi).toMatch(/^3\.1\./);
       for (const op of operations) expect(doc.paths[op.path]).toHaveProperty(op.method);
     } finally {
-      await running.stop();
-      gateway.close();
+      await stop();
+    }
+  });
+});
+
+describe('GET /api/reference', () => {
+  it('answers a page with no inline script, which loads Swagger UI and its starter from the gateway itself', async () => {
+    const { base, stop } = await gatewayAlone();
+    try {
+      const page = await fetch(`${base}/api/reference`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| )/);
+      const html = await page.text();
+      expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
+      const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+      const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(scripts).toEqual(['/api/reference/swagger-ui-bundle.js', '/api/reference/start.js']);
+      for (const file of [...scripts, ...styles]) {
+        const res = await fetch(`${base}${file}`);
+        expect(res.status).toBe(200);
+        expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+      }
+      await expect((await fetch(`${base}/api/reference/start.js`)).text()).resolves.toContain(
+        `url: "${OPENAPI_PATH}"`,
+      );
+      // Only the renderer's own two files are served, never the rest of its package.
+      expect((await fetch(`${base}/api/reference/package.json`)).status).toBe(404);
+    } finally {
+      await stop();
     }
   });
 });

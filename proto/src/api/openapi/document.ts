@@ -190,14 +190,13 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): Record<st
   }
   return {
     openapi: '3.1.1',
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     info: {
       title: 'Vellum API',
       version: options.version,
       description:
         'Every call of the public API (the gateway routes each path to its service). Bodies are JSON; a refused ' +
         "call answers in its route's error shape. The realtime channel (socket.io under /socket.io/) is not an " +
-        'HTTP operation and is not described here.',
+        'HTTP operation and is not described here. A readable reference of this document: /api/reference.',
     },
     ...(options.serverUrl && { servers: [{ url: options.serverUrl }] }),
     tags: [...new Set(operations.map((op) => op.owner))].map((name) => ({ name })),
