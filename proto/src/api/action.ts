@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
+import { isUuid, UUID_PATTERN } from '../text/patterns';
 import { answerSchema, requestBody, textField } from './fields';
 import { validationMessages } from './messages';
 
@@ -30,9 +31,7 @@ export const actionMessages = {
   notYourself: 'You cannot send an Action request to yourself.',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isActionId = (value: string) => UUID.test(value);
+export const isActionId = isUuid;
 
 /**
  * The text: no control characters but tabs and line feeds (textField's check, first), never only tabs, trimmed,
@@ -60,7 +59,7 @@ export const newActionSchema = requestBody({ text: actionTextSchema, priority: p
 export const actionRequestSchema = requestBody({
   forCirrusI: textField('forCirrusI', actionMessages.forCirrusRequired, { trim: true })
     .min(1, { error: actionMessages.forCirrusRequired, abort: true })
-    .regex(UUID, actionMessages.forCirrusRequired)
+    .regex(UUID_PATTERN, actionMessages.forCirrusRequired)
     .transform((id) => id.toLowerCase()),
   text: actionTextSchema,
   priority: prioritySchema,

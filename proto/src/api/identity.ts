@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeUrl } from '../editor/urls';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
+import { HEX_COLOUR_PATTERN } from '../text/patterns';
 import { requestBody, textField } from './fields';
 import { validationMessages as messages } from './messages';
 
@@ -188,7 +189,6 @@ export const profileMessages = {
 const DISPLAY_NAME = /^[\p{L}\p{M}\p{Nd}.'\u2019\p{Zs}-]+$/u;
 const LOCATION = /^[\p{L}\p{M}\p{Nd}.,'\u2019\p{Zs}-]*$/u;
 const PROFILE_NAME = /^[\p{L}\p{M}'\u2019\p{Zs}-]+$/u;
-const HEX_COLOUR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 /** Length as the reader counts it (code points), not UTF-16 units. */
 const characters = (text: string) => [...text].length;
@@ -249,7 +249,7 @@ export const profileImageSchema = z.preprocess(
 export const imageBackgroundSchema = z.preprocess(
   emptyWhenMissing,
   textField('Image background', '', { trim: true })
-    .refine((text) => text === '' || HEX_COLOUR.test(text), {
+    .refine((text) => text === '' || HEX_COLOUR_PATTERN.test(text), {
       error: profileMessages.imageBackground,
       abort: true,
     })

@@ -9,3 +9,5 @@ export * from './action';
 export * from './link';
 export * from './messaging';
 export * from './analytics';
+// The shapes of ids and colours, for the browser too.
+export * from '../text/patterns';

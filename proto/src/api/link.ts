@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isSafeUrl, IMAGE_PROTOCOLS } from '../editor/urls';
+import { HEX_COLOUR_PATTERN, isUuid, UUID_PATTERN } from '../text/patterns';
 import { answerSchema, requestBody, textField } from './fields';
 
 // Request schemas and answers of the link calls (spec sections 3, 5 and 7), shared by the link service and the links
@@ -44,10 +45,8 @@ export const linkMessages = {
   tooManyClicks: 'Too many clicks from your address. Please wait a minute and try again.',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Link ids are uuids; anything else names no link. */
-export const isLinkId = (value: string) => UUID.test(value);
+export const isLinkId = isUuid;
 
 const characters = (text: string) => [...text].length;
 
@@ -73,7 +72,7 @@ export const linkSchema = requestBody({ linkLabel: linkLabelSchema, linkURL: lin
 
 /** A CSS hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa), kept lower-cased. */
 export const cssHexColorSchema = textField('Colour', linkMessages.colorInvalid, { trim: true })
-  .regex(/^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i, linkMessages.colorInvalid)
+  .regex(HEX_COLOUR_PATTERN, linkMessages.colorInvalid)
   .transform((colour) => colour.toLowerCase());
 
 /** The three colour calls, each with its own payload name (spec section 7), echoed in the answer. */
@@ -96,7 +95,9 @@ export const reorderSchema = requestBody({
     .array(
       z.object(
         {
-          linkID: z.string({ error: linkMessages.reorderRequired }).regex(UUID, linkMessages.reorderRequired),
+          linkID: z
+            .string({ error: linkMessages.reorderRequired })
+            .regex(UUID_PATTERN, linkMessages.reorderRequired),
           position: z
             .number({ error: linkMessages.reorderRequired })
             .int(linkMessages.reorderRequired)

@@ -2,8 +2,7 @@ import { create, fromBinary, toBinary } from '@bufbuild/protobuf';
 import type { DescMessage, MessageInitShape, MessageShape } from '@bufbuild/protobuf';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { EnvelopeSchema, type Envelope } from '../gen/vellum/events/v1/envelope_pb';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../text/patterns';
 
 export interface PackEnvelopeInput<D extends DescMessage> {
   /** Event id, a uuid (consumers deduplicate on it). */
@@ -45,7 +44,7 @@ export function packEnvelope<D extends DescMessage>(input: PackEnvelopeInput<D>)
   if (input.type !== undefined && input.type !== typeName) {
     throw new Error(`packEnvelope: type ${input.type} does not match the payload schema ${typeName}`);
   }
-  if (!UUID.test(input.id)) throw new Error(`packEnvelope: id must be a uuid, got '${input.id}'`);
+  if (!isUuid(input.id)) throw new Error(`packEnvelope: id must be a uuid, got '${input.id}'`);
   const payload = create(input.payloadSchema, input.payload as MessageInitShape<D>);
   const envelope = create(EnvelopeSchema, {
     id: input.id,

@@ -1,7 +1,9 @@
+import { HEX_COLOUR_PATTERN } from '@vellum/proto/api';
+
 /** The channels of a CSS hex colour (#rgb, #rgba, #rrggbb, #rrggbbaa; alpha ignored), or null. */
 function channels(hex: string): [number, number, number] | null {
-  const digits = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(hex)?.[1];
-  if (!digits) return null;
+  if (!HEX_COLOUR_PATTERN.test(hex)) return null;
+  const digits = hex.slice(1);
   const full = digits.length <= 4 ? [...digits].map((d) => d + d).join('') : digits;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
 }

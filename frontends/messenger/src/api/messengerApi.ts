@@ -5,14 +5,11 @@ import {
   type ConversationsPage,
   type MessagesPage,
   type ReadAnswer,
+  type SearchResult,
   type SentMessage,
 } from '@vellum/proto/api';
 
-/** A person the people search found (GET /api/search, services/social). */
-export interface SearchResult {
-  username: string;
-  display_name?: string;
-}
+export type { SearchResult };
 
 const query = (params: Record<string, string | null | undefined>) => {
   const search = new URLSearchParams();

@@ -1,6 +1,7 @@
 import { Invalid } from '@vellum/platform';
 import { adminMessages, type AdminColumn } from '@vellum/proto';
-import { isUuid, keyPatterns, sortKeys } from './sort-keys';
+import { isUuid } from '@vellum/proto';
+import { keyPatterns, sortKeys } from './sort-keys';
 
 /** Where a page starts: after the row with this sort key (as text) and id, in the page's order. */
 export interface After {

@@ -1,4 +1,4 @@
-import type { AdminColumn } from '@vellum/proto';
+import { UUID_PATTERN, type AdminColumn } from '@vellum/proto';
 
 /** How a column sorts: the SQL expression of `analytics.cirri` and the type its cursor value is cast back to. */
 export interface SortKey {
@@ -20,14 +20,10 @@ export const sortKeys: Record<AdminColumn, SortKey> = {
   created: { expr: 'created', type: 'timestamptz' },
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** What a cursor's key may look like for each type: anything else is refused before it reaches a cast. */
 export const keyPatterns: Record<SortKey['type'], RegExp> = {
   text: /^[^\0]{0,300}$/,
-  uuid: UUID,
+  uuid: UUID_PATTERN,
   integer: /^\d{1,10}$/,
   timestamptz: /^(-infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?)$/,
 };
-
-export const isUuid = (value: string) => UUID.test(value);

@@ -1,15 +1,13 @@
 import { Forbidden, Invalid, NotFound, type Caller } from '@vellum/platform';
-import { messagingMessages } from '@vellum/proto';
+import { isUuid, messagingMessages } from '@vellum/proto';
 import type { KnownCirrus, StoredConversation } from '../store/messaging-repository';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one key of a pair, whichever of the two starts: their ids sorted and joined. */
 export const pairKeyOf = (a: string, b: string): string => [a, b].sort().join(':');
 
 /** An id from the path; anything that cannot be one names nothing (404 with `message`). */
 export function idOf(value: string, message: string): string {
-  if (!UUID.test(value)) throw new NotFound(message);
+  if (!isUuid(value)) throw new NotFound(message);
   return value.toLowerCase();
 }
 

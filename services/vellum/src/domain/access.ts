@@ -1,5 +1,5 @@
 import { Forbidden, NotFound, type Caller } from '@vellum/platform';
-import { vellumMessages } from '@vellum/proto';
+import { isUuid, vellumMessages } from '@vellum/proto';
 
 /** What a caller may do with a vellum: its owner everything, anyone read a public one, nobody else anything. */
 export type Access = 'owner' | 'reader' | 'none';
@@ -9,10 +9,8 @@ export function accessOf(vellum: { ownerId: string; isPublic: boolean }, caller:
   return vellum.isPublic ? 'reader' : 'none';
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Vellum ids are uuids; anything else names no vellum. */
-export const isVellumId = (id: string) => UUID.test(id);
+export const isVellumId = isUuid;
 
 /** A vellum id from the path; anything that cannot be one is a missing vellum. */
 export function vellumIdOf(value: string): string {

@@ -1,13 +1,9 @@
+import type { FollowStatus, SearchResult } from '@vellum/proto/api';
 import { api, type RequestOptions } from '@vellum/ui/core';
 
-// The social service's calls (services/social/README.md), as the shell's pages make them.
+export type { FollowStatus, SearchResult };
 
-/** Whether the signed-in visitor follows the cirrus (false for a visitor), and the cirrus's counts. */
-export interface FollowStatus {
-  following: boolean;
-  followers: number;
-  followingCount: number;
-}
+// The social service's calls (services/social/README.md), as the shell's pages make them.
 
 /** Spec section 3. */
 export interface FollowerEntry {
@@ -21,11 +17,6 @@ export interface FollowingEntry {
   i?: string;
   username?: string;
   image?: string | null;
-  display_name?: string;
-}
-
-export interface SearchResult {
-  username: string;
   display_name?: string;
 }
 
