@@ -1,6 +1,8 @@
 import { checkAnswersAgainstTheContract } from '@vellum/platform/test-support';
 import { startTestProduct } from '../embedded.harness';
 import { cellsOf, pathOf, type Cell } from './cells';
+import { controls, fieldRows } from './fields';
+import { socketRows, sockets } from './sockets';
 import { differences, ownersWorld, settledWorld } from './owners-world';
 import { ADMIN_EMAIL, buildWorld, type World } from './world';
 
@@ -125,6 +127,46 @@ describe('the authorisation matrix, embedded', () => {
       `authorization matrix: ${figures.cells} cells checked, ${figures.findings} read or changed what is not the caller's\n`,
     );
   });
+
+  it(
+    'sets no field a body may not set (owner, visibility, score, position, sender, admin flag)',
+    async () => {
+      expect(await controls(w)).toEqual([]);
+      const found: string[] = [];
+      for (const row of fieldRows) {
+        const problems = await row.check(w);
+        figures.cells += 1;
+        if (problems.length) {
+          figures.findings += 1;
+          found.push(`${row.name}: ${problems.join('; ')}`);
+        }
+      }
+      expect(found).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    "keeps the realtime channel to live sessions and to each person's own events",
+    async () => {
+      const s = sockets(w);
+      const found: string[] = [];
+      try {
+        for (const row of socketRows) {
+          const problems = await row.check(w, s);
+          figures.cells += 1;
+          if (problems.length) {
+            figures.findings += 1;
+            found.push(`${row.name}: ${problems.join('; ')}`);
+          }
+        }
+      } finally {
+        s.close();
+      }
+      expect(found).toEqual([]);
+    },
+    SLOW,
+  );
 
   it(
     "answers every route × actor × id as its row says, reading and changing nothing that is not the caller's",
