@@ -1,0 +1,66 @@
+import type { Table } from './grid';
+
+const participants = { anonymous: 401, others: 404, participant: 200, owner: 200 };
+const nobody = { anonymous: 401, others: 404, owner: 404 };
+
+/** The messaging service: conversations, their messages, read marks and conversation vellums. */
+export const messaging: Table = {
+  countUnreadMessages: {
+    rule: "the caller's own count",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  listConversations: {
+    rule: "the caller's own conversations (a deleted account's are gone from the participant's list)",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  openConversation: {
+    rule: "the caller's own conversation with a verified person; none with a deleted or unverified account",
+    callersOwn: "the caller's own conversation",
+    body: (w, _actor, v) => ({ username: w.values[v] }),
+    expect: {
+      ownerName: { anonymous: 401, others: 201, participant: 200, owner: 400 },
+      unverifiedName: { anonymous: 401, others: 404, owner: 404 },
+      deletedName: { anonymous: 401, others: 404, owner: 404 },
+    },
+  },
+  getConversation: {
+    rule: 'its two participants only; anyone else 404 (the id names nothing of theirs)',
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
+  listMessages: {
+    rule: 'its two participants only',
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
+  sendMessage: {
+    rule: 'its two participants only; nobody writes to a deleted account',
+    callersOwn: "the caller's own message in their own conversation",
+    body: () => ({ text: 'Hello again' }),
+    expect: {
+      conversation: { anonymous: 401, others: 404, participant: 201, owner: 201 },
+      deletedPersonsConversation: nobody,
+    },
+  },
+  markRead: {
+    rule: 'a participant marks their own read mark only',
+    callersOwn: "the caller's own read mark",
+    body: (w, _actor, v) => ({ upTo: v === 'conversation' ? w.messageId : w.deletedPersonsMessageId }),
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
+  getConversationVellum: {
+    rule: "both participants view each one's conversation vellum; anyone else 404",
+    path: (w, v) =>
+      v === 'conversation'
+        ? { conversation: w.values.conversation, username: w.values.ownerName }
+        : { conversation: w.values.deletedPersonsConversation, username: w.values.deletedName },
+    headers: { accept: 'application/json' },
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
+  saveConversationVellum: {
+    rule: 'only its owner saves it: the other participant 403, anyone else 404',
+    body: (w) => ({ title: 'Ours', text: w.document(`Saved ${w.tag}`) }),
+    expect: {
+      conversationVellum: { anonymous: 401, others: 404, participant: 403, owner: 200 },
+      deletedPersonsConversationVellum: { anonymous: 401, others: 404, owner: 404 },
+    },
+  },
+};

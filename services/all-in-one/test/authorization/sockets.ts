@@ -1,0 +1,139 @@
+import { io, type Socket } from 'socket.io-client';
+import { messengerPaths, REALTIME_EVENTS } from '@vellum/proto';
+import { eventually } from '@vellum/platform/test-support';
+import type { Actor, World } from './world';
+
+/** One check of the realtime channel: `[]` when it held, else what it found. */
+export interface SocketRow {
+  name: string;
+  check: (w: World, s: Sockets) => Promise<string[]>;
+}
+
+/** The sockets the rows share, and every event each of them received. */
+export interface Sockets {
+  connect: (actor: Actor) => Promise<Socket>;
+  heard: Map<Actor, Array<{ event: string; payload: string }>>;
+  close: () => void;
+}
+
+export function sockets(w: World): Sockets {
+  const open: Socket[] = [];
+  const heard = new Map<Actor, Array<{ event: string; payload: string }>>();
+  const connect = (actor: Actor) => {
+    const cookie = w.clients[actor].cookieHeader;
+    const socket = io(w.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: cookie ? { cookie } : {},
+    });
+    open.push(socket);
+    return new Promise<Socket>((resolve, reject) => {
+      socket.once('connect', () => {
+        const mine = heard.get(actor) ?? [];
+        heard.set(actor, mine);
+        socket.onAny((event: string, ...args: unknown[]) =>
+          mine.push({ event, payload: JSON.stringify(args) }),
+        );
+        resolve(socket);
+      });
+      socket.once('connect_error', reject);
+    });
+  };
+  return { connect, heard, close: () => open.forEach((s) => s.disconnect()) };
+}
+
+const refused = (actor: Actor): SocketRow => ({
+  name: `connect as ${actor}: refused`,
+  check: async (w, s) => {
+    const outcome = await s.connect(actor).then(
+      () => 'connected',
+      () => 'refused',
+    );
+    return outcome === 'refused' ? [] : [`a ${actor} socket connected`];
+  },
+});
+
+const accepted = (actor: Actor): SocketRow => ({
+  name: `connect as ${actor}: accepted`,
+  check: async (w, s) => {
+    const outcome = await s.connect(actor).then(
+      () => 'connected',
+      (e: Error) => `refused: ${e.message}`,
+    );
+    return outcome === 'connected' ? [] : [outcome];
+  },
+});
+
+/** Events a stranger's client sends, hoping to join the owner's room or to speak in the owner's conversation. */
+const emitted = (w: World): Array<[string, unknown]> => [
+  ['join', `user:${w.people.owner.id}`],
+  ['join', w.people.owner.id],
+  ['subscribe', { room: w.people.owner.id, conversation: w.values.conversation }],
+  [
+    REALTIME_EVENTS.newMessage,
+    { conversation: w.values.conversation, text: `Forged ${w.tag}`, sender: w.people.owner.id },
+  ],
+  [REALTIME_EVENTS.read, { conversation: w.values.conversation, upTo: w.messageId }],
+  ['message:send', { conversation: w.values.conversation, text: `Forged ${w.tag}` }],
+  [w.people.participant.id, { conversation: w.values.conversation, unreadMessages: 99 }],
+];
+
+/**
+ * The realtime channel: no socket without a live session; a client's events are never listened to; a verified
+ * socket hears its own person's events only.
+ */
+export const socketRows: SocketRow[] = [
+  refused('visitor'),
+  refused('unverified'),
+  refused('deleted'),
+  accepted('owner'),
+  accepted('participant'),
+  accepted('stranger'),
+  accepted('admin'),
+  {
+    name: 'every event a stranger (and the owner) emits has no effect: nothing stored, nobody hears it',
+    check: async (w, s) => {
+      const stranger = await s.connect('stranger');
+      const owner = await s.connect('owner');
+      for (const [event, payload] of emitted(w)) {
+        stranger.emit(event, payload);
+        owner.emit(event, payload);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const messages = await w.clients.owner.get(messengerPaths.messages(w.values.conversation));
+      const unread = await w.clients.participant.get<{ unreadMessages: number }>(messengerPaths.unread);
+      const heardForged = [...s.heard].filter(([, events]) =>
+        events.some((e) => e.payload.includes(`Forged ${w.tag}`)),
+      );
+      return [
+        ...(JSON.stringify(messages.body).includes(`Forged ${w.tag}`) ? ['a forged message was stored'] : []),
+        ...(unread.body.unreadMessages === 99 ? ['a forged count was taken'] : []),
+        ...heardForged.map(([actor]) => `the ${actor} heard a forged event`),
+      ];
+    },
+  },
+  {
+    name: "while the owner and the participant chat, only they hear it: a stranger's and an admin's sockets hear nothing",
+    check: async (w, s) => {
+      const text = `Realtime ${w.tag}`;
+      const sent = await w.clients.owner.post(messengerPaths.messages(w.values.conversation), { text });
+      const reply = await w.clients.participant.post(messengerPaths.messages(w.values.conversation), {
+        text: `${text} reply`,
+      });
+      const found: string[] = [];
+      if (sent.status !== 201 || reply.status !== 201)
+        found.push(`sends answered ${sent.status}, ${reply.status}`);
+      const heardBy = (actor: Actor) => (s.heard.get(actor) ?? []).some((e) => e.payload.includes(text));
+      // The control: each participant hears the other's message.
+      await eventually(async () => (heardBy('participant') && heardBy('owner')) || undefined, 10_000).catch(
+        () => found.push('the participants did not hear each other'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const actor of ['stranger', 'admin'] as const) {
+        const events = s.heard.get(actor) ?? [];
+        if (events.length) found.push(`the ${actor} heard ${events.map((e) => e.event).join(', ')}`);
+      }
+      return found;
+    },
+  },
+];
