@@ -34,6 +34,7 @@ export * from './events/in-process-bus';
 export * from './events/bus-offsets';
 export * from './events/outbox-log';
 export * from './events/replay';
+export * from './events/polling-loop';
 export * from './service/service-definition';
 export * from './service/service-app';
 export * from './service/start-service';

@@ -1,6 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db, Logger, ServiceWorker } from '@vellum/platform';
+import { pollingLoop, type Db, type Logger, type NextTurn, type ServiceWorker } from '@vellum/platform';
 import { cirrusStore, type CirrusRecord, type TokenPurpose } from '../store/cirrus-store';
 import { mailOutboxStore, type PreparedMail } from '../store/mail-outbox-store';
 import { issueToken } from '../use-cases/issue-token';
@@ -80,11 +79,8 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
   const backoff = { retryBaseMs: options.retryBaseMs ?? 2_000, retryCapMs: options.retryCapMs ?? 3_600_000 };
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
 
-  let running: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
   let stopped = false;
-  let woken = false;
-  let interrupt: AbortController | undefined;
   /** Aborted when `stop()` gives up waiting: the sends in progress are left to their lease. */
   const abandon = new AbortController();
   setMaxListeners(0, abandon.signal); // one listener per send in progress
@@ -200,44 +196,22 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     return { more, failed };
   };
 
-  const pause = async (ms: number, wakeable: boolean) => {
-    if (wakeable && woken) return;
-    interrupt = new AbortController();
-    try {
-      await sleep(ms, undefined, { signal: interrupt.signal });
-    } catch {
-      // interrupted by wake() or stop()
-    } finally {
-      interrupt = undefined;
-    }
-  };
-
-  /** Only stop() cuts short the wait after a failure: a busy writer's wake() must not defeat the backoff. */
-  let backingOff = false;
-  const wake = () => {
-    woken = true;
-    if (!backingOff) interrupt?.abort();
-  };
-
-  const loop = async () => {
-    let failures = 0;
-    while (!stopped) {
-      woken = false;
-      const { more, failed } = await round();
-      failures = failed ? failures + 1 : 0;
-      if (stopped || (more && !failed)) continue;
-      backingOff = failures > 0;
-      await pause(failed ? Math.min(30_000, pollIntervalMs * 2 ** failures) : pollIntervalMs, !failed);
-      backingOff = false;
-    }
-  };
+  let failures = 0;
+  /** One round, then the wait: none after a full batch, a growing one after a failure (which wake() cannot cut). */
+  const loop = pollingLoop(async (): Promise<NextTurn> => {
+    const { more, failed } = await round();
+    failures = failed ? failures + 1 : 0;
+    if (more && !failed) return { delayMs: 0, wakeable: true };
+    if (failed) return { delayMs: Math.min(30_000, pollIntervalMs * 2 ** failures), wakeable: false };
+    return { delayMs: pollIntervalMs, wakeable: true };
+  });
+  const wake = () => loop.wake();
 
   return {
     name: 'identity mail relay',
 
     start() {
-      if (running || stopped) return;
-      running = loop();
+      if (!stopped) loop.start();
     },
 
     /**
@@ -247,8 +221,7 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     stop() {
       return (stopping ??= (async () => {
         stopped = true;
-        interrupt?.abort();
-        await running;
+        await loop.stop();
         if (sending.size === 0) return;
         let timer: NodeJS.Timeout | undefined;
         const gaveUp = await Promise.race([

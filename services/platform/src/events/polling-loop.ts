@@ -19,7 +19,7 @@ export interface PollingLoop {
 /**
  * The loop of a relay: `turn()` (which must not throw), then the wait it asks for, until `stop()`. A `wake()` during a
  * turn makes the next turn start without waiting; one during a wakeable wait ends the wait. The outbox relays of
- * Postgres and MongoDB run on it.
+ * Postgres and MongoDB, and identity's mail relay run on it.
  */
 export function pollingLoop(turn: () => Promise<NextTurn>): PollingLoop {
   let running: Promise<void> | undefined;
