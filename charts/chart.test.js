@@ -510,7 +510,12 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       PORT: '8080',
       MAIL_FROM: expect.any(String),
       ADMIN_EMAILS: '',
+      SESSION_IDLE_MINUTES: '720',
+      SESSION_ABSOLUTE_HOURS: '336',
     });
+    // The gateway applies the same session time-outs as identity.
+    for (const name of ['SESSION_IDLE_MINUTES', 'SESSION_ABSOLUTE_HOURS'])
+      expect(data('gateway')[name]).toBe(data('identity')[name]);
     expect(data('identity')).not.toHaveProperty('OTEL_EXPORTER_OTLP_ENDPOINT');
     const service = named(objects, 'Service', 'identity');
     expect(service.spec.ports).toContainEqual(

@@ -1,9 +1,12 @@
 // Signing in as the browser does: POST /api/signin through the gateway with the email and password, which sets
-// the session cookie (vellum.sid). `signInAll` runs in k6's setup() (so the argon2 hash of each sign-in does not
+// the session cookie (vellum.sid; __Host-vellum.sid on an https site). `signInAll` runs in k6's setup() (so the argon2 hash of each sign-in does not
 // count in a journey's latencies); `useSession` puts a person's cookies in this VU's jar once.
 import http from 'k6/http';
 import { BASE_URL } from './config.js';
 import { api, json } from './http.js';
+
+// The session cookie's name as the product sets it (platform's sessionCookieName): the __Host- prefix when Secure.
+const SESSION_COOKIE = BASE_URL.startsWith('https:') ? '__Host-vellum.sid' : 'vellum.sid';
 
 export function signInAll(people) {
   const jar = http.cookieJar();
@@ -22,7 +25,8 @@ export function signInAll(people) {
       throw new Error(`sign-in of ${person.username} answered ${res.status}: ${res.body}`);
     const cookies = {};
     for (const name of Object.keys(res.cookies)) cookies[name] = res.cookies[name][0].value;
-    if (!cookies['vellum.sid']) throw new Error(`sign-in of ${person.username} set no vellum.sid cookie`);
+    if (!cookies[SESSION_COOKIE])
+      throw new Error(`sign-in of ${person.username} set no ${SESSION_COOKIE} cookie`);
     return { username: person.username, id: body.signedCirrus.i, cookies };
   });
 }

@@ -57,6 +57,7 @@ function serve(signedIn: typeof ann | null, put?: (call: Call) => Answer | Promi
     else if (path === '/check_session') answer = { status: 200, body: { authenticated: Boolean(signedIn) } };
     else if (method === 'GET' && path === '/api/cirrus/ann')
       answer = { status: 200, body: { viewedCirrus: profile } };
+    else if (method === 'GET' && path === '/api/sessions') answer = { status: 200, body: { sessions: [] } };
     else if (method === 'GET' && path === '/api/cirrus/ann/follow')
       answer = { status: 200, body: { following: false, followers: 0, followingCount: 0 } };
     else if (method === 'PUT' && path === '/api/cirrus/ann/profile' && put) {

@@ -360,3 +360,63 @@ export type ViewedCirrus = z.infer<typeof viewedCirrusSchema>;
 
 /** `{status: 'Success'}`: sign-up, a verification link or reset link sent, a password reset. */
 export const statusSuccessSchema = z.object({ status: z.literal('Success') });
+
+// ---------------------------------------------------------------------------------------------------------------
+// One's own sessions and password (the profile edit page): GET /api/sessions, DELETE /api/sessions/{key},
+// POST /api/password.
+
+export const sessionMessages = {
+  signIn: 'Sign in to see your sessions.',
+  notFound: 'That session is not open (any more).',
+  ended: 'The session has been ended.',
+  endFailed: 'The session could not be ended.',
+  listFailed: 'Your sessions could not be loaded.',
+  currentRequired: 'Enter your current password.',
+  currentTooLong: 'Password must have at most 128 characters.',
+  wrongPassword: 'Your current password is not right: your password was not changed.',
+  signInToChange: 'Sign in to change your password.',
+  /** The spec's success text (section 9). */
+  changed: 'The password has been successfully changed.',
+  changeFailed: 'Your password could not be changed.',
+} as const;
+
+/** A session's key: the HMAC that names it outside identity (`sessionKeyOf`, base64url of SHA-256), never its id. */
+export const SESSION_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+/** POST /api/password: the current password (as sign-in compares it) and the new one (sign-up's rule). */
+export const changePasswordSchema = requestBody({
+  currentPassword: textField('Current password', sessionMessages.currentRequired, {
+    keepControls: CONTROL_CHARACTERS.allButNul,
+  })
+    .min(1, { error: sessionMessages.currentRequired, abort: true })
+    .max(128, sessionMessages.currentTooLong),
+  password: signUpPasswordSchema,
+});
+
+/** The change-password form: the payload plus the repeated new password. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ repeat_password: textField('Password', messages.signUpPasswordMismatch) })
+  .refine((form) => form.password === form.repeat_password, {
+    path: ['repeat_password'],
+    error: messages.signUpPasswordMismatch,
+  });
+
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/** One of the caller's sessions: its key, the device at sign-in, when it started and was last used (ISO 8601). */
+export const sessionViewSchema = z.object({
+  key: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  /** The session this call came from. */
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionViewSchema>;
+
+/** GET /api/sessions: the caller's live sessions, the current one first, then the most recently used. */
+export const sessionsAnswerSchema = z.object({ sessions: z.array(sessionViewSchema) });
+
+/** POST /api/password: how many other sessions ended (the current one stays). */
+export const passwordChangedSchema = z.object({ endedSessions: z.number().int() });

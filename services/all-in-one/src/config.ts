@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { env, timeoutEnvShape } from '@vellum/platform';
+import { env, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
 import { noDevMailboxInProduction } from '@vellum/identity';
@@ -36,6 +36,8 @@ const embeddedEnvShape = z.object({
     .max(0, 'is no longer read: name the admins by email in ADMIN_EMAILS')
     .optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS: the session time-outs. */
+  ...sessionLimitsEnvShape,
   ...vellumSettingsShape,
   ...linkSettingsShape,
   /** The built frontends; defaults to the repository's frontends/. */

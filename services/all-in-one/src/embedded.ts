@@ -12,6 +12,7 @@ import {
   preloadFromOutboxes,
   proxyTrust,
   serve,
+  sessionLimitsOf,
   type Logger,
   type ReplayReport,
   type RunningServer,
@@ -97,6 +98,7 @@ export async function startEmbedded(
         internalAuthSecret: secrets.internalAuthSecret,
         adminEmails: env.ADMIN_EMAILS,
         secureCookies: (env.PUBLIC_URL ?? '').startsWith('https:'),
+        sessionLimits: sessionLimitsOf(env),
       },
     }),
     createVellumService({
@@ -191,6 +193,7 @@ export async function startEmbedded(
     publicUrl: config.publicUrl,
     sessionSecret: secrets.sessionSecret,
     internalAuthSecret: secrets.internalAuthSecret,
+    sessionLimits: sessionLimitsOf(env),
     authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     frontends: {
       shellDir: path.join(frontendsDir, 'shell/dist'),

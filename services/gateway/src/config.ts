@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, timeoutEnvShape } from '@vellum/platform';
+import { env, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
 import { REMOTE_NAMES, remoteUrlEnvName, type RemoteUrlEnvName } from '@vellum/proto';
 
 const upstream = () => env.optional(env.url());
@@ -27,6 +27,8 @@ const gatewayEnvShape = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** The proxies in front (the ingress) whose X-Forwarded-For/-Proto are believed; empty: nobody's. */
   TRUSTED_PROXIES: env.trustedProxies(),
+  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS: the same time-outs as identity's. */
+  ...sessionLimitsEnvShape,
   ...timeoutEnvShape,
   IDENTITY_URL: env.url(),
   VELLUM_URL: upstream(),

@@ -7,11 +7,14 @@ import {
   healthRouter,
   CALLER_HEADER,
   notFoundHandler,
+  sessionCookieName,
+  DEFAULT_SESSION_LIMITS,
   verifyAssertion,
   type Caller,
   type LimiterFactory,
   type Logger,
   type ProxyTrust,
+  type SessionLimits,
   type SessionStore,
 } from '@vellum/platform';
 import { isNavigation, routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
@@ -39,6 +42,10 @@ export interface GatewayOptions {
   publicUrl: string;
   sessionSecret: string;
   internalAuthSecret: string;
+  /** The idle and absolute session time-outs (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS); by default theirs. */
+  sessionLimits?: SessionLimits;
+  /** The gateway's clock for the time-outs (tests move it); by default the system's. */
+  clock?: () => Date;
   /** Sign-in, sign-up, verification and reset calls allowed per client address and minute. */
   authRatePerMinute: number;
   frontends: FrontendsOptions;
@@ -100,6 +107,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,
     internalAuthSecret: options.internalAuthSecret,
+    // Secure cookies exactly when PUBLIC_URL is https, as identity sets them: then the name has the __Host- prefix.
+    cookieName: sessionCookieName(publicOrigin.protocol === 'https:'),
+    limits: options.sessionLimits ?? DEFAULT_SESSION_LIMITS,
+    ...(options.clock && { clock: options.clock }),
   };
   const forward = forwardIdentity(identity);
   const websocketOrigins = options.websocketOrigins ?? (() => [publicOrigin.origin]);

@@ -3,7 +3,14 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('gateway');
 
 import { Redis } from 'ioredis';
-import { createLogger, exitOnSignals, loadConfig, proxyTrust, serve } from '@vellum/platform';
+import {
+  createLogger,
+  exitOnSignals,
+  loadConfig,
+  proxyTrust,
+  serve,
+  sessionLimitsOf,
+} from '@vellum/platform';
 import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
@@ -22,6 +29,7 @@ async function main() {
     publicUrl: env.PUBLIC_URL,
     sessionSecret: env.SESSION_SECRET,
     internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+    sessionLimits: sessionLimitsOf(env),
     authRatePerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     frontends: {
       shellDir: env.SHELL_DIR,

@@ -30,6 +30,9 @@ export const routeTable: RouteRule[] = [
   { service: 'identity', pattern: /^\/api\/password-reset(\/send|\/token)?$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+$/ },
   { service: 'identity', pattern: /^\/api\/cirrus\/[^/]+\/(profile|delete)$/ },
+  // One's own sessions (the list, one ended) and password.
+  { service: 'identity', pattern: /^\/api\/sessions(\/[^/]+)?$/ },
+  { service: 'identity', pattern: /^\/api\/password$/ },
   { service: 'identity', pattern: /^\/dev\/mailbox$/, loopbackOnly: true },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums$/ },
   {
@@ -108,4 +111,6 @@ export const rateLimitedCalls: RateRule[] = [
   },
   // Account deletion spends the password: it shares sign-in's limit.
   { name: 'signin', method: 'POST', pattern: /^\/api\/cirrus\/[^/]+\/delete$/, errorShape: 'error' },
+  // So does a password change: it checks the current password.
+  { name: 'signin', method: 'POST', pattern: /^\/api\/password$/, errorShape: 'error' },
 ];

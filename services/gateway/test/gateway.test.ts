@@ -55,14 +55,16 @@ function countConnections(server: Server) {
   return { count: () => count, stop: () => server.off('connection', onConnection) };
 }
 
-const signedCookie = (sid: string) =>
-  `vellum.sid=${encodeURIComponent(`s:${sid}.${createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '')}`)}`;
+// The gateway below serves an https PUBLIC_URL: its session cookie has the __Host- prefix.
+const signedCookie = (sid: string, name = '__Host-vellum.sid') =>
+  `${name}=${encodeURIComponent(`s:${sid}.${createHmac('sha256', sessionSecret).update(sid).digest('base64').replace(/=+$/, '')}`)}`;
 
 describe('gateway', () => {
   let upstream: Awaited<ReturnType<typeof echoUpstream>>;
   let running: RunningServer;
   let callerOfUpgrade: ReturnType<typeof createGateway>['callerOfUpgrade'];
   const sessions = new MemorySessionStore();
+  const clock = { now: new Date() };
 
   beforeAll(async () => {
     upstream = await echoUpstream();
@@ -82,6 +84,8 @@ describe('gateway', () => {
       trustProxy: proxyTrust(['loopback']),
       sessionSecret,
       internalAuthSecret,
+      sessionLimits: { idleMs: 30 * 60_000, absoluteMs: 24 * 3_600_000 },
+      clock: () => clock.now,
       authRatePerMinute: 100,
       frontends: {
         shellDir,
@@ -131,8 +135,49 @@ describe('gateway', () => {
     expect(verifyAssertion(assertion, internalAuthSecret)).toEqual({ ok: true, caller: asserted });
     expect(Buffer.from(assertion.split('.')[1]!, 'base64url').toString()).not.toContain('sid-1');
 
-    const forgedCookie = await echo('/api/sc', { headers: { cookie: 'vellum.sid=s%3Asid-1.bad' } });
+    const forgedCookie = await echo('/api/sc', { headers: { cookie: '__Host-vellum.sid=s%3Asid-1.bad' } });
     expect(forgedCookie.body.headers['x-vellum-caller']).toBeUndefined();
+  });
+
+  it('reads the session only from the __Host- cookie behind https: a plain vellum.sid is no session', async () => {
+    const plain = await echo('/api/sc', { headers: { cookie: signedCookie('sid-1', 'vellum.sid') } });
+    expect(plain.body.headers['x-vellum-caller']).toBeUndefined();
+  });
+
+  it('treats an idle or too old session as no caller, destroys it, and writes lastSeenAt once a minute', async () => {
+    const start = Date.parse('2026-05-01T08:00:00Z');
+    const put = (sid: string, createdAt: number, lastSeenAt: number) =>
+      new Promise<void>((resolve) =>
+        sessions.set(
+          sid,
+          { cookie: { originalMaxAge: 60_000 }, passport: { user }, createdAt, lastSeenAt } as never,
+          () => resolve(),
+        ),
+      );
+    const callerWith = async (sid: string) =>
+      (await echo('/api/sc', { headers: { cookie: signedCookie(sid) } })).body.headers['x-vellum-caller'];
+
+    await put('sid-idle', start, start);
+    await put('sid-old', start - 24 * 3_600_000 + 60_000, start);
+    await put('sid-busy', start, start);
+    const markSeen = jest.spyOn(sessions, 'markSeen');
+    clock.now = new Date(start + 29 * 60_000);
+    expect(await callerWith('sid-busy')).toBeDefined();
+    expect(await callerWith('sid-busy')).toBeDefined();
+    expect(markSeen).toHaveBeenCalledTimes(1);
+    expect((await sessions.getSession('sid-busy'))?.lastSeenAt).toBe(clock.now.getTime());
+    clock.now = new Date(start + 29 * 60_000 + 30_000);
+    expect(await callerWith('sid-busy')).toBeDefined();
+    expect(markSeen).toHaveBeenCalledTimes(1);
+
+    clock.now = new Date(start + 30 * 60_000);
+    expect(await callerWith('sid-idle')).toBeUndefined();
+    expect(await sessions.getSession('sid-idle')).toBeNull();
+    expect(await callerWith('sid-old')).toBeUndefined();
+    expect(await sessions.getSession('sid-old')).toBeNull();
+    expect(await callerWith('sid-busy')).toBeDefined();
+    markSeen.mockRestore();
+    clock.now = new Date();
   });
 
   it('keeps the client connection and its own connection to the service alive across API calls', async () => {
@@ -318,7 +363,7 @@ describe('gateway', () => {
     for (const origin of ['http://evil.example', 'https://evil.example']) {
       expect(await upgrade({ cookie: signedCookie('sid-1'), host: 'evil.example', origin })).toBeUndefined();
     }
-    expect(await upgrade({ cookie: 'vellum.sid=s%3Asid-1.bad' })).toBeUndefined();
+    expect(await upgrade({ cookie: '__Host-vellum.sid=s%3Asid-1.bad' })).toBeUndefined();
     expect(await upgrade({ 'x-vellum-caller': 'v1.forged.token' })).toBeUndefined();
     expect(await upgrade({})).toBeUndefined();
   });

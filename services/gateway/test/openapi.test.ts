@@ -5,7 +5,7 @@ import {
   memoryLimiters,
   MemorySessionStore,
   serve,
-  SESSION_COOKIE,
+  sessionCookieName,
   type ErrorShape,
 } from '@vellum/platform';
 import type { SameType } from '@vellum/proto';
@@ -13,7 +13,9 @@ import {
   errorShapeSchemas,
   ERROR_SHAPES,
   operations,
+  SECURE_SESSION_COOKIE_NAME,
   SESSION_COOKIE_NAME,
+  buildOpenApiDocument,
   type ErrorShapeName,
   type Operation,
 } from '@vellum/proto/openapi';
@@ -179,7 +181,16 @@ describe("the document's error shapes and security scheme", () => {
         expect(errorShapeSchemas[shape].strict().safeParse(body).error).toBeUndefined();
       }
     }
-    expect(SESSION_COOKIE_NAME).toBe(SESSION_COOKIE);
+    expect(SESSION_COOKIE_NAME).toBe(sessionCookieName(false));
+    expect(SECURE_SESSION_COOKIE_NAME).toBe(sessionCookieName(true));
+    const schemeOf = (serverUrl: string) =>
+      (
+        buildOpenApiDocument({ version: '1', serverUrl }).components as {
+          securitySchemes: { sessionCookie: object };
+        }
+      ).securitySchemes.sessionCookie;
+    expect(schemeOf('https://vellum.example')).toMatchObject({ name: '__Host-vellum.sid' });
+    expect(schemeOf('http://localhost:8080')).toMatchObject({ name: 'vellum.sid' });
   });
 });
 

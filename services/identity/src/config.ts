@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, serviceEnvShape } from '@vellum/platform';
+import { env, serviceEnvShape, sessionLimitsEnvShape } from '@vellum/platform';
 
 /** The development mailbox hands out reset links: a production process refuses to serve it. */
 export const noDevMailboxInProduction = <T extends { NODE_ENV: string; DEV_MAILBOX: boolean }>(e: T) =>
@@ -10,6 +10,8 @@ const identityEnvShape = z.object({
   REDIS_URL: env.redisUrl(),
   SESSION_SECRET: env.secret(),
   PUBLIC_URL: env.url(),
+  /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS: the session time-outs (the gateway reads the same two). */
+  ...sessionLimitsEnvShape,
   /** smtp(s)://user:pass@host:port; without it mail is captured by the development mailbox. */
   SMTP_URL: env.optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL')),
   MAIL_FROM: z.string().default('Vellum <no-reply@vellum.local>'),

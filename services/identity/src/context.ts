@@ -1,4 +1,4 @@
-import type { Db, LimiterFactory, Logger, SessionStore } from '@vellum/platform';
+import type { Db, LimiterFactory, Logger, SessionLimits, SessionStore } from '@vellum/platform';
 import type { PasswordHasher } from './domain/passwords';
 import type { Mailer } from './mail/mailer';
 import type { DevMailbox } from './mail/dev-mailbox';
@@ -13,6 +13,8 @@ export interface IdentityConfig {
   adminEmails: string[];
   /** Session cookies only over HTTPS (true when PUBLIC_URL is https). */
   secureCookies: boolean;
+  /** The idle and absolute session time-outs (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS); by default theirs. */
+  sessionLimits?: SessionLimits;
 }
 
 /** The ports identity runs on; its composition root (main.ts or all-in-one) builds them. */
@@ -37,6 +39,8 @@ export interface IdentityPorts {
 export interface IdentityContext extends Required<Omit<IdentityPorts, 'devMailbox' | 'mailRelay'>> {
   devMailbox?: DevMailbox;
   admins: ReadonlySet<string>;
+  /** The session time-outs in force (the config's, else the defaults). */
+  sessionLimits: SessionLimits;
   /** Nudges the mail relay after a commit that queued mail in `identity.mail_outbox`. */
   wakeMail: () => void;
 }

@@ -4,6 +4,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
+import { sessionLimitsOf } from '@vellum/platform';
 import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
 import { runServiceMain } from '@vellum/platform/service-main';
 import { identityEnv } from './config';
@@ -34,6 +35,7 @@ runServiceMain({
         internalAuthSecret: env.INTERNAL_AUTH_SECRET,
         adminEmails: env.ADMIN_EMAILS,
         secureCookies: env.PUBLIC_URL.startsWith('https:'),
+        sessionLimits: sessionLimitsOf(env),
       },
     });
     return {

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import {
   callerFromAssertion,
+  DEFAULT_SESSION_LIMITS,
   inboxMigration,
   parkedEventsMigrations,
   outboxMigration,
@@ -13,6 +14,7 @@ import { signupRoutes } from './http/signup-routes';
 import { verificationRoutes } from './http/verification-routes';
 import { passwordResetRoutes } from './http/password-reset-routes';
 import { cirrusRoutes } from './http/cirrus-routes';
+import { ownSessionRoutes } from './http/own-session-routes';
 import { devMailboxRoutes } from './http/dev-mailbox-routes';
 import { outstandingProjection } from './events/outstanding-projection';
 import { createMailRelay } from './mail/mail-relay';
@@ -37,6 +39,7 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     wakeOutbox: ports.wakeOutbox ?? (() => {}),
     wakeMail: () => mailRelay.wake(),
     admins: new Set(ports.config.adminEmails.map((email) => email.toLowerCase())),
+    sessionLimits: ports.config.sessionLimits ?? DEFAULT_SESSION_LIMITS,
   };
   const router = Router();
   router.use(callerFromAssertion(ports.config.internalAuthSecret));
@@ -45,6 +48,7 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
   router.use(verificationRoutes(ctx));
   router.use(passwordResetRoutes(ctx));
   router.use(cirrusRoutes(ctx));
+  router.use(ownSessionRoutes(ctx));
   if (ports.devMailbox) router.use(devMailboxRoutes(ports.devMailbox));
   return {
     name: 'identity',

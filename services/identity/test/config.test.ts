@@ -1,4 +1,4 @@
-import { parseConfig } from '@vellum/platform';
+import { parseConfig, sessionLimitsOf } from '@vellum/platform';
 import { identityEnv } from '../src/config';
 
 const good = {
@@ -29,6 +29,25 @@ describe("identity's environment", () => {
     expect(parseConfig(identityEnv, { ...good, ADMIN_USERNAMES: '' }).ADMIN_EMAILS).toEqual([]);
     expect(() => parseConfig(identityEnv, { ...good, ADMIN_USERNAMES: 'admin' })).toThrow(
       'Environment variable ADMIN_USERNAMES is invalid (is no longer read: name the admins by email in ADMIN_EMAILS).',
+    );
+  });
+
+  it('reads the session time-outs: 12 hours idle and 14 days absolute unless set, whole positive numbers', () => {
+    expect(sessionLimitsOf(parseConfig(identityEnv, good))).toEqual({
+      idleMs: 12 * 3_600_000,
+      absoluteMs: 14 * 24 * 3_600_000,
+    });
+    const set = parseConfig(identityEnv, {
+      ...good,
+      SESSION_IDLE_MINUTES: '30',
+      SESSION_ABSOLUTE_HOURS: '24',
+    });
+    expect(sessionLimitsOf(set)).toEqual({ idleMs: 30 * 60_000, absoluteMs: 24 * 3_600_000 });
+    expect(() => parseConfig(identityEnv, { ...good, SESSION_IDLE_MINUTES: '0' })).toThrow(
+      /SESSION_IDLE_MINUTES/,
+    );
+    expect(() => parseConfig(identityEnv, { ...good, SESSION_ABSOLUTE_HOURS: '1.5' })).toThrow(
+      /SESSION_ABSOLUTE_HOURS/,
     );
   });
 });

@@ -3,12 +3,14 @@ import {
   describeDistributed,
   identityApiSuite,
   readTopic,
+  sessionsApiSuite,
   verifiedAccount,
 } from '@vellum/platform/test-support';
 
 /** Gateway and identity as two processes on the real Postgres, Redis and Kafka, as the chart runs them. */
 describeDistributed([], (product) => {
   identityApiSuite(() => product().gateway.url);
+  describe("one's own sessions and password on Redis", () => sessionsApiSuite(() => product().gateway.url));
 
   it('publishes cirrus created and verified events to Kafka, keyed by the cirrus', async () => {
     const account = await verifiedAccount(product().gateway.url);

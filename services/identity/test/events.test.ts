@@ -64,7 +64,9 @@ describe('identity events', () => {
         const res = await browser.post('/api/signin').send({ email, password: 'Correct-Horse-9' });
         expect(res.status).toBe(200);
         const cookie = res.headers['set-cookie'] as unknown as string[];
-        sids.push(sessionIdFromCookies(cookie.map((c) => c.split(';')[0]).join('; '), 's'.repeat(32))!);
+        sids.push(
+          sessionIdFromCookies(cookie.map((c) => c.split(';')[0]).join('; '), 's'.repeat(32), 'vellum.sid')!,
+        );
       }
       const key = (sid: string) => sessionKeyOf(sid, 'i'.repeat(32));
       const ended = new Set<string>([CirrusSignedOutSchema.typeName, CirrusSessionsEndedSchema.typeName]);

@@ -18,6 +18,7 @@ export * from './http/serve';
 export * from './http/trusted-proxies';
 export * from './session/session-store';
 export * from './session/session-cookie';
+export * from './session/session-life';
 export * from './rate-limit/limiter';
 export * from './telemetry/traceparent';
 export * from './db/db';

@@ -134,4 +134,6 @@ export class TestClient {
     this.request<T>('POST', path, body, headers);
   put = <T = Record<string, unknown>>(path: string, body?: unknown, headers?: Record<string, string>) =>
     this.request<T>('PUT', path, body, headers);
+  delete = <T = Record<string, unknown>>(path: string, headers?: Record<string, string>) =>
+    this.request<T>('DELETE', path, undefined, headers);
 }

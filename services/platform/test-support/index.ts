@@ -23,6 +23,7 @@ export { freePort, repoRoot, serviceEntry, startServiceProcess, type ServiceProc
 export { loadsModule } from './loads-module';
 export { describeDistributed, type DistributedProduct } from './distributed';
 export { identityApiSuite } from './api/identity-api.suite';
+export { sessionsApiSuite } from './api/sessions-api.suite';
 export { socialApiSuite } from './api/social-api.suite';
 export { actionApiSuite } from './api/action-api.suite';
 export { profileApiSuite } from './api/profile-api.suite';

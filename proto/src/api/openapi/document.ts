@@ -4,6 +4,8 @@ import { namedSchemas, operations, type Answer, type Operation } from './operati
 
 /** The session cookie (express-session's, set by POST /api/signin): the API's one security scheme. */
 export const SESSION_COOKIE_NAME = 'vellum.sid';
+/** Its name when the site is served over https (Secure cookies): the `__Host-` prefix (platform's sessionCookieName). */
+export const SECURE_SESSION_COOKIE_NAME = '__Host-vellum.sid';
 const SECURITY_SCHEME = 'sessionCookie';
 
 type JsonSchema = Record<string, unknown>;
@@ -207,8 +209,10 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions): Record<st
         [SECURITY_SCHEME]: {
           type: 'apiKey',
           in: 'cookie',
-          name: SESSION_COOKIE_NAME,
-          description: 'The session cookie set by POST /api/signin (httpOnly, SameSite=Lax).',
+          name: options.serverUrl?.startsWith('https:') ? SECURE_SESSION_COOKIE_NAME : SESSION_COOKIE_NAME,
+          description:
+            'The session cookie set by POST /api/signin (HttpOnly, SameSite=Lax; on an https site Secure, Path=/ ' +
+            'and named with the __Host- prefix).',
         },
       },
     },

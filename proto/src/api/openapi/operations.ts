@@ -21,14 +21,18 @@ import {
   adminSeriesQuerySchema,
 } from '../analytics';
 import {
+  changePasswordSchema,
   deleteAccountSchema,
   emailRequestSchema,
+  passwordChangedSchema,
   profileSchema,
   resetPasswordSchema,
   resetTokenCheckSchema,
   signedCirrusSchema,
   signedUserSchema,
   signInSchema,
+  sessionsAnswerSchema,
+  sessionViewSchema,
   signUpSchema,
   statusSuccessSchema,
   verifyEmailSchema,
@@ -163,6 +167,10 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ResetPasswordRequest', resetPasswordSchema],
   ['ProfileRequest', profileSchema],
   ['DeleteAccountRequest', deleteAccountSchema],
+  ['ChangePasswordRequest', changePasswordSchema],
+  ['PasswordChanged', passwordChangedSchema],
+  ['Session', sessionViewSchema],
+  ['Sessions', sessionsAnswerSchema],
   ['SignedCirrus', signedCirrusSchema],
   ['SignedUser', signedUserSchema],
   ['ViewedCirrus', viewedCirrusSchema],
@@ -486,6 +494,52 @@ export const operations: Operation[] = [
     pathParameters: { username },
     body: deleteAccountSchema,
     answers: { 200: json('Deleted.', emptyObject) },
+    errorShape: 'error',
+  },
+
+  // ---- identity: one's own sessions and password
+  {
+    operationId: 'listSessions',
+    method: 'get',
+    path: '/api/sessions',
+    summary: "The caller's live sessions: device, when started and last used, which one is this one.",
+    description:
+      'Each session is named by its key (an HMAC of its id), never by the id itself. Sessions past the idle or the ' +
+      'absolute time-out are not listed (they are ended).',
+    owner: 'identity',
+    auth: 'required',
+    answers: { 200: json('The sessions, the current one first.', sessionsAnswerSchema) },
+    errorShape: 'error',
+  },
+  {
+    operationId: 'endSession',
+    method: 'delete',
+    path: '/api/sessions/{key}',
+    summary: "End one of the caller's own sessions (its sockets close with it).",
+    description: "A key that names no session of the caller's (another person's, an ended one) is 404.",
+    owner: 'identity',
+    auth: 'required',
+    pathParameters: {
+      key: {
+        description: "The session's key, as GET /api/sessions lists it.",
+        example: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      },
+    },
+    answers: { 200: json('Ended.', emptyObject) },
+    errorShape: 'error',
+  },
+  {
+    operationId: 'changePassword',
+    method: 'post',
+    path: '/api/password',
+    summary: 'Change my password, confirmed with the current one; every other session of the account ends.',
+    description:
+      'A wrong current password is 400 and changes nothing. The session of the call stays signed in; every other ' +
+      'one ends, with its sockets. Limited per client address like sign-in.',
+    owner: 'identity',
+    auth: 'required',
+    body: changePasswordSchema,
+    answers: { 200: json('Changed: how many other sessions ended.', passwordChangedSchema) },
     errorShape: 'error',
   },
 

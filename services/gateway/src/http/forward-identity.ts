@@ -2,18 +2,25 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import {
   CALLER_HEADER,
+  liveSession,
   REQUEST_ID_HEADER,
   requestIdOf,
   sessionIdFromCookies,
   sessionKeyOf,
   signAssertion,
+  type SessionLimits,
   type SessionStore,
 } from '@vellum/platform';
 
 export interface IdentityForwarding {
-  sessions: Pick<SessionStore, 'getSession'>;
+  sessions: Pick<SessionStore, 'getSession' | 'markSeen' | 'destroy'>;
   sessionSecret: string;
   internalAuthSecret: string;
+  /** The session cookie's name (`sessionCookieName` of the secure flag). */
+  cookieName: string;
+  /** The idle and absolute time-outs: a session past either is no session (and is destroyed). */
+  limits: SessionLimits;
+  clock?: () => Date;
 }
 
 /**
@@ -27,9 +34,10 @@ export async function applyCallerHeaders(req: IncomingMessage, options: Identity
   req.headers[REQUEST_ID_HEADER] = (req as { id?: unknown }).id
     ? String((req as { id?: unknown }).id)
     : requestIdOf(req);
-  const sid = sessionIdFromCookies(req.headers.cookie, options.sessionSecret);
+  const sid = sessionIdFromCookies(req.headers.cookie, options.sessionSecret, options.cookieName);
   if (!sid) return;
-  const user = (await options.sessions.getSession(sid))?.passport?.user;
+  const now = options.clock?.() ?? new Date();
+  const user = (await liveSession(options.sessions, sid, options.limits, now))?.passport?.user;
   if (!user) return;
   const session = sessionKeyOf(sid, options.internalAuthSecret);
   req.headers[CALLER_HEADER] = signAssertion(

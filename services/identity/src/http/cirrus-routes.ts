@@ -1,11 +1,12 @@
 import { Router } from 'express';
-import { bodyOf, callerOf, errorShape, maybeCallerOf, paramOf, SESSION_COOKIE } from '@vellum/platform';
+import { bodyOf, callerOf, errorShape, maybeCallerOf, paramOf } from '@vellum/platform';
 import { deleteAccountMessages, deleteAccountSchema, profileMessages, profileSchema } from '@vellum/proto';
 import type { IdentityContext } from '../context';
 import { viewedCirrusView } from '../domain/cirrus-views';
 import { deleteAccount } from '../use-cases/delete-account';
 import { editProfile } from '../use-cases/edit-profile';
 import { viewCirrus } from '../use-cases/view-cirrus';
+import { clearSessionCookie } from './session-routes';
 
 export function cirrusRoutes(ctx: IdentityContext): Router {
   const router = Router();
@@ -29,7 +30,7 @@ export function cirrusRoutes(ctx: IdentityContext): Router {
     const caller = callerOf(req, deleteAccountMessages.signIn);
     const input = bodyOf(req, deleteAccountSchema);
     await deleteAccount(ctx, caller, { username: paramOf(req, 'username'), ...input });
-    res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+    clearSessionCookie(ctx, res);
     res.json({});
   });
 

@@ -1,14 +1,16 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import {
   bodyOf,
+  deviceOf,
   errorShape,
   Forbidden,
   maybeCallerOf,
   RateLimited,
-  SESSION_COOKIE,
+  sessionCookieName,
+  sessionIsLive,
   Unauthenticated,
   type SessionRecord,
   type SessionUser,
@@ -24,20 +26,39 @@ import { signOut as endSession } from '../use-cases/sign-out';
 import { viewSignedCirrus } from '../use-cases/view-signed-cirrus';
 import { signInThrottle, tooManySignIns } from './signin-throttle';
 
-const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
 /** `Sec-Fetch-Site` values of a request another site started (a sibling subdomain counts too). */
 const CROSS_SITE = new Set(['cross-site', 'same-site']);
 
-export function sessionMiddleware(ctx: IdentityContext): RequestHandler {
-  return session({
-    name: SESSION_COOKIE,
+/** The session cookie's attributes: HttpOnly, SameSite=Lax, Path=/, no Domain; Secure (and `__Host-`) over https. */
+const cookieOptions = (ctx: IdentityContext) =>
+  ({ httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, path: '/' }) as const;
+
+/** Clears the session cookie (sign-out, account deletion, the current session ended from the list). */
+export function clearSessionCookie(ctx: IdentityContext, res: Response): void {
+  res.clearCookie(sessionCookieName(ctx.config.secureCookies), cookieOptions(ctx));
+}
+
+/**
+ * express-session on identity's own routes (sign-in, sign-out), with the time-outs applied as the gateway applies
+ * them: a session past the idle or the absolute limit is destroyed and replaced by an empty one (no session). The
+ * cookie's max age is the absolute limit.
+ */
+export function sessionMiddleware(ctx: IdentityContext): RequestHandler[] {
+  const middleware = session({
+    name: sessionCookieName(ctx.config.secureCookies),
     secret: ctx.config.sessionSecret,
     store: ctx.sessionStore,
     resave: false,
     saveUninitialized: false,
     proxy: true,
-    cookie: { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, maxAge: SESSION_MAX_AGE_MS },
+    cookie: { ...cookieOptions(ctx), maxAge: ctx.sessionLimits.absoluteMs },
   });
+  const timeOuts: RequestHandler = (req, _res, next) => {
+    if (!req.session || sessionIsLive(req.session as SessionRecord, ctx.clock(), ctx.sessionLimits))
+      return next();
+    req.session.regenerate((err) => next(err));
+  };
+  return [middleware, timeOuts];
 }
 
 function createPassport(ctx: IdentityContext) {
@@ -66,7 +87,7 @@ function createPassport(ctx: IdentityContext) {
 export function sessionRoutes(ctx: IdentityContext): Router {
   const router = Router();
   const auth = createPassport(ctx);
-  const withSession = [sessionMiddleware(ctx), auth.initialize()];
+  const withSession = [...sessionMiddleware(ctx), auth.initialize()];
   const throttle = signInThrottle(ctx.config, ctx.limiters);
 
   // The callbacks are passport's; every refusal is a neutral error for the one handler, in sign-in's `messages`.
@@ -89,10 +110,20 @@ export function sessionRoutes(ctx: IdentityContext): Router {
             () =>
               req.logIn(user, (loginError) => {
                 if (loginError) return next(loginError);
-                recordSignIn(ctx, { id: user.id, username: user.username }).then(
-                  () => res.json({ signedCirrus: signedCirrusView(user, ctx.admins) }),
-                  next,
-                );
+                // The new session's times (the time-outs count from them) and device, for the list of sessions.
+                const now = ctx.clock().getTime();
+                Object.assign(req.session as SessionRecord, {
+                  createdAt: now,
+                  lastSeenAt: now,
+                  device: deviceOf(req.get('user-agent')),
+                } satisfies Partial<SessionRecord>);
+                req.session.save((saveError) => {
+                  if (saveError) return next(saveError);
+                  recordSignIn(ctx, { id: user.id, username: user.username }).then(
+                    () => res.json({ signedCirrus: signedCirrusView(user, ctx.admins) }),
+                    next,
+                  );
+                });
               }),
             next,
           );
@@ -112,7 +143,7 @@ export function sessionRoutes(ctx: IdentityContext): Router {
       if (mode !== undefined && mode !== 'navigate') throw new Forbidden(messages.signOutNotNavigation);
     }
     const clear = () => {
-      res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies });
+      clearSessionCookie(ctx, res);
       res.json({});
     };
     if (!req.session) return clear();
@@ -124,8 +155,8 @@ export function sessionRoutes(ctx: IdentityContext): Router {
       next,
     );
   };
-  router.get('/api/signout', sessionMiddleware(ctx), signOut);
-  router.post('/api/signout', sessionMiddleware(ctx), signOut);
+  router.get('/api/signout', ...sessionMiddleware(ctx), signOut);
+  router.post('/api/signout', ...sessionMiddleware(ctx), signOut);
 
   router.get('/api/sc', async (req, res) => {
     const cirrus = await viewSignedCirrus(ctx, maybeCallerOf(req));

@@ -189,6 +189,11 @@ export const cirrusStore = {
     );
   },
 
+  /** A new password chosen by the signed-in owner (the current one checked): the reset-link mark stays as it was. */
+  async setPassword(db: Queryable, id: string, passwordHash: string): Promise<void> {
+    await db.query(`UPDATE identity.cirri SET password_hash = $2 WHERE id = $1`, [id, passwordHash]);
+  },
+
   async recordSession(db: Queryable, id: string, at: Date): Promise<void> {
     await db.query(`UPDATE identity.cirri SET last_session_at = $2 WHERE id = $1`, [id, at]);
   },

@@ -5,6 +5,7 @@ import {
   MemorySessionStore,
   type LimiterFactory,
   type ServiceDefinition,
+  type SessionLimits,
 } from '@vellum/platform';
 import { Topics } from '@vellum/proto';
 import { eventually, newAccount, standaloneService } from '@vellum/platform/test-support';
@@ -28,6 +29,10 @@ export interface IdentityHarnessOptions {
   limiters?: LimiterFactory;
   /** Default: `plainHasher`. */
   hasher?: PasswordHasher;
+  /** The session time-outs (default: the product's defaults). */
+  sessionLimits?: SessionLimits;
+  /** Secure cookies (as behind an https PUBLIC_URL); default false. */
+  secureCookies?: boolean;
 }
 
 /**
@@ -53,7 +58,8 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
           sessionSecret: 's'.repeat(32),
           internalAuthSecret,
           adminEmails: ['Admin@Vellum.test'],
-          secureCookies: false,
+          secureCookies: options.secureCookies ?? false,
+          ...(options.sessionLimits && { sessionLimits: options.sessionLimits }),
         },
       })),
     { observe: [Topics.identityCirrus] },

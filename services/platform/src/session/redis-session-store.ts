@@ -5,6 +5,7 @@ import {
   DEFAULT_TTL_MS,
   type SessionRecord,
   type SessionStore,
+  type UserSession,
   settle,
   ttlOf,
   userOf,
@@ -56,17 +57,36 @@ export class RedisSessionStore extends session.Store implements SessionStore {
     );
   }
 
-  async destroyUserSessions(userId: string): Promise<string[]> {
-    const sids = await this.redis.smembers(this.userKey(userId));
+  async destroyUserSessions(userId: string, except?: string): Promise<string[]> {
+    const sids = (await this.redis.smembers(this.userKey(userId))).filter((sid) => sid !== except);
     if (sids.length === 0) return [];
     // The account's set may still name sessions that ended on their own (expired, signed out): ending them again
     // changes nothing, and naming them does no harm.
-    await this.redis
-      .multi()
-      .del(...sids.map(this.key))
-      .del(this.userKey(userId))
-      .exec();
+    const tx = this.redis.multi().del(...sids.map(this.key));
+    if (except === undefined) tx.del(this.userKey(userId));
+    else tx.srem(this.userKey(userId), ...sids);
+    await tx.exec();
     return sids;
+  }
+
+  async listUserSessions(userId: string): Promise<UserSession[]> {
+    const sids = await this.redis.smembers(this.userKey(userId));
+    if (sids.length === 0) return [];
+    const values = await this.redis.mget(...sids.map(this.key));
+    // Members whose session ended on its own (expired, signed out) are pruned from the account's set here.
+    const dead = sids.filter((_, i) => !values[i]);
+    if (dead.length) await this.redis.srem(this.userKey(userId), ...dead);
+    return sids.flatMap((sid, i) =>
+      values[i] ? [{ sid, record: JSON.parse(values[i]) as SessionRecord }] : [],
+    );
+  }
+
+  async markSeen(sid: string, at: number): Promise<void> {
+    const json = await this.redis.get(this.key(sid));
+    if (!json) return;
+    const record = { ...(JSON.parse(json) as SessionRecord), lastSeenAt: at };
+    // KEEPTTL: the expiry stays the absolute one; XX: a session ended meanwhile is not written back.
+    await this.redis.set(this.key(sid), JSON.stringify(record), 'KEEPTTL', 'XX');
   }
 
   async ping(): Promise<boolean> {

@@ -1,18 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export const SESSION_COOKIE = 'vellum.sid';
+/**
+ * The session cookie's name: `__Host-vellum.sid` when the cookie is Secure (PUBLIC_URL is https), so a browser
+ * accepts it only with Secure, Path=/ and no Domain, and a sibling subdomain or plain HTTP cannot plant or overwrite
+ * it (ASVS 5.0 V3.3); `vellum.sid` otherwise (a browser refuses `__Host-` without Secure).
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-vellum.sid' : 'vellum.sid';
+}
 
 /**
  * Reads the session id from a `Cookie` header the way express-session signs it (`s:<sid>.<hmac>`), so that the
  * gateway resolves sessions without running the session middleware on every request.
  */
-export function sessionIdFromCookies(cookieHeader: string | undefined, secret: string): string | undefined {
+export function sessionIdFromCookies(
+  cookieHeader: string | undefined,
+  secret: string,
+  name: string,
+): string | undefined {
   if (!cookieHeader) return undefined;
   const raw = cookieHeader
     .split(';')
     .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
   if (!raw) return undefined;
   // Any site on the same host name can plant a cookie, so a malformed one is simply no session.
   let value: string;

@@ -6,13 +6,34 @@ export interface SessionUser {
   username: string;
 }
 
-export type SessionRecord = session.SessionData & { passport?: { user?: SessionUser } };
+export type SessionRecord = session.SessionData & {
+  passport?: { user?: SessionUser };
+  /** When the person signed in (epoch ms): the absolute time-out counts from it. */
+  createdAt?: number;
+  /** When the session was last used (epoch ms), written at most once a minute: the idle time-out counts from it. */
+  lastSeenAt?: number;
+  /** The browser and system at sign-in ("Firefox on Linux", `deviceOf`), for the list of one's own sessions. */
+  device?: string;
+};
 
-/** express-session's store, plus what identity needs on top: end every session of one account. */
+/** One session of an account, as `listUserSessions` finds it. */
+export interface UserSession {
+  sid: string;
+  record: SessionRecord;
+}
+
+/** express-session's store, plus what identity needs on top: list and end the sessions of one account. */
 export interface SessionStore extends session.Store {
   getSession(sid: string): Promise<SessionRecord | null>;
-  /** Ends every session of the account; answers the ids of the sessions it ended (none: empty). */
-  destroyUserSessions(userId: string): Promise<string[]>;
+  /**
+   * Ends every session of the account but `except` (the caller's own, on a password change); answers the ids of the
+   * sessions it ended (none: empty).
+   */
+  destroyUserSessions(userId: string, except?: string): Promise<string[]>;
+  /** The account's sessions the store still holds (the time-outs are the caller's to apply: `sessionIsLive`). */
+  listUserSessions(userId: string): Promise<UserSession[]>;
+  /** Writes the session's `lastSeenAt` (its expiry unchanged); a session that ended meanwhile stays ended. */
+  markSeen(sid: string, at: number): Promise<void>;
   ping(): Promise<boolean>;
 }
 
@@ -72,15 +93,31 @@ export class MemorySessionStore extends session.Store implements SessionStore {
     callback?.();
   }
 
-  async destroyUserSessions(userId: string): Promise<string[]> {
+  async destroyUserSessions(userId: string, except?: string): Promise<string[]> {
     const ended: string[] = [];
     for (const [sid, entry] of this.sessions) {
-      if (entry.userId === userId) {
+      if (entry.userId === userId && sid !== except) {
         this.sessions.delete(sid);
         ended.push(sid);
       }
     }
     return ended;
+  }
+
+  async listUserSessions(userId: string): Promise<UserSession[]> {
+    const found: UserSession[] = [];
+    for (const sid of [...this.sessions.keys()]) {
+      if (this.sessions.get(sid)?.userId !== userId) continue;
+      const record = await this.getSession(sid);
+      if (record) found.push({ sid, record });
+    }
+    return found;
+  }
+
+  async markSeen(sid: string, at: number): Promise<void> {
+    const entry = this.sessions.get(sid);
+    if (!entry) return;
+    entry.json = JSON.stringify({ ...(JSON.parse(entry.json) as SessionRecord), lastSeenAt: at });
   }
 
   async ping(): Promise<boolean> {

@@ -108,6 +108,54 @@ export function messagingRealtimeSuite(baseUrl: () => string, connect: ConnectRe
     expect(seen.map((s) => s.texts)).toEqual([['before the reset'], ['before the reset']]);
   });
 
+  it("ends the other sessions' sockets at a password change and keeps the changing session's own", async () => {
+    const uma = await signedIn(baseUrl(), 'Uma');
+    const phone = await signIn(baseUrl(), uma.account);
+    const tablet = await signIn(baseUrl(), uma.account);
+    const chat = await conversationWith(uma);
+    const [mine, ...others] = [uma.client, phone, tablet].map((c) => c.cookieHeader);
+    const [seenMine, ...seenOthers] = [await connect(mine!), ...(await Promise.all(others.map(connect)))].map(
+      watch,
+    );
+    await deliveredTo(chat, seenMine!, 'before the change');
+    await eventually(() => seenOthers.every((s) => s.texts.includes('before the change')));
+
+    const password = 'Changed-Horse-Pass-5';
+    const changed = await uma.client.post('/api/password', {
+      currentPassword: uma.account.password,
+      password,
+    });
+    expect([changed.status, changed.body]).toEqual([200, { endedSessions: 2 }]);
+    await eventually(
+      () => seenOthers.every((s) => s.disconnected),
+      10_000,
+      "the other sessions' sockets to end",
+    );
+    await deliveredTo(chat, seenMine!, 'after the change');
+    expect(seenMine!.disconnected).toBeUndefined();
+    expect(seenOthers.map((s) => s.texts)).toEqual([['before the change'], ['before the change']]);
+    await expect(connect(others[0]!)).rejects.toThrow();
+  });
+
+  it("ends a session's sockets when it is ended from the list of sessions", async () => {
+    const vic = await signedIn(baseUrl(), 'Vic');
+    const laptop = await signIn(baseUrl(), vic.account);
+    const chat = await conversationWith(vic);
+    const [seenMine, seenLaptop] = [
+      await connect(vic.client.cookieHeader),
+      await connect(laptop.cookieHeader),
+    ].map(watch);
+    await deliveredTo(chat, seenLaptop!, 'before ending it');
+    const { sessions } = (
+      await vic.client.get<{ sessions: Array<{ key: string; current: boolean }> }>('/api/sessions')
+    ).body;
+    const other = sessions.find((s) => !s.current)!;
+    expect((await vic.client.delete(`/api/sessions/${other.key}`)).status).toBe(200);
+    await eventually(() => seenLaptop!.disconnected, 10_000, "the ended session's socket to end");
+    await deliveredTo(chat, seenMine!, 'after ending it');
+    expect(seenMine!.disconnected).toBeUndefined();
+  });
+
   it('ends every socket of the account when it is deleted', async () => {
     const kay = await signedIn(baseUrl(), 'Kay');
     const chat = await conversationWith(kay);

@@ -40,6 +40,38 @@ function sessionStoreContract(make: () => SessionStore) {
     expect(await store.destroyUserSessions(user)).toEqual([]);
   });
 
+  it("lists one account's sessions, ends all but one, and writes lastSeenAt keeping the expiry", async () => {
+    const store = make();
+    const [user, other] = [randomUUID(), randomUUID()];
+    const sids = [randomUUID(), randomUUID(), randomUUID()];
+    await promised((cb) => store.set(sids[0]!, record(user), cb));
+    await promised((cb) => store.set(sids[1]!, record(user), cb));
+    await promised((cb) => store.set(sids[2]!, record(other), cb));
+    const listed = await store.listUserSessions(user);
+    expect(listed.map((s) => s.sid).sort()).toEqual([sids[0]!, sids[1]!].sort());
+    expect(listed[0]!.record.passport?.user?.id).toBe(user);
+
+    await store.markSeen(sids[0]!, 1234);
+    expect((await store.getSession(sids[0]!))?.lastSeenAt).toBe(1234);
+    await store.markSeen('gone', 1234);
+    expect(await store.getSession('gone')).toBeNull();
+
+    expect(await store.destroyUserSessions(user, sids[0]!)).toEqual([sids[1]!]);
+    expect((await store.listUserSessions(user)).map((s) => s.sid)).toEqual([sids[0]!]);
+    expect(await store.listUserSessions(other)).toHaveLength(1);
+  });
+
+  it('leaves ended sessions out of the list', async () => {
+    const store = make();
+    const user = randomUUID();
+    const [a, b] = [randomUUID(), randomUUID()];
+    await promised((cb) => store.set(a, record(user), cb));
+    await promised((cb) => store.set(b, record(user), cb));
+    await promised((cb) => store.destroy(a, cb));
+    expect((await store.listUserSessions(user)).map((s) => s.sid)).toEqual([b]);
+    expect((await store.listUserSessions(user)).map((s) => s.sid)).toEqual([b]);
+  });
+
   it('forgets a session once it expires', async () => {
     const store = make();
     const sid = randomUUID();

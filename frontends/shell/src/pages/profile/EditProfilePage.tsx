@@ -29,7 +29,9 @@ import {
 } from '@vellum/ui/core';
 import type { ViewedCirrus } from '../CirrusPage';
 import { useViewedCirrus, viewedCirrusKey } from '../social/useViewedCirrus';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { SessionsSection } from './SessionsSection';
 
 type Field = keyof ProfileForm;
 
@@ -261,6 +263,8 @@ function ProfileEditor({ cirrus }: { cirrus: ViewedCirrus }) {
               </Button>
             </div>
           </Form>
+          <ChangePasswordSection />
+          <SessionsSection />
           <DeleteAccountSection username={cirrus.username} />
         </Card.Body>
       </Card>
