@@ -11,24 +11,24 @@ describe('the authorisation matrix covers every operation', () => {
   });
 
   it('fails for an operation without a row and for a row without an operation', () => {
-    const sessions: Operation = {
-      operationId: 'listSessions',
+    const devices: Operation = {
+      operationId: 'listDevices',
       method: 'get',
-      path: '/api/sessions',
-      summary: 'My sessions.',
+      path: '/api/devices',
+      summary: 'My devices.',
       owner: 'identity',
       auth: 'required',
       answers: {},
       errorShape: 'error',
     };
-    expect(coverageProblems([...operations, sessions])).toEqual([
-      'GET /api/sessions (listSessions): no row in expectations/',
+    expect(coverageProblems([...operations, devices])).toEqual([
+      'GET /api/devices (listDevices): no row in expectations/',
     ]);
     const stale = {
       ...tables,
-      identity: { ...identity, listSessions: identity.getSignedCirrus! },
+      identity: { ...identity, listDevices: identity.getSignedCirrus! },
     };
-    expect(coverageProblems(operations, stale)).toEqual(['listSessions: a row naming no operation']);
+    expect(coverageProblems(operations, stale)).toEqual(['listDevices: a row naming no operation']);
   });
 
   it('tries every operation that takes an id with ids, for every actor', () => {

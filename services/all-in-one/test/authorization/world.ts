@@ -62,6 +62,9 @@ export const VARIANTS = [
   // The owner's vellum of that conversation, and the deleted account's of theirs.
   'conversationVellum',
   'deletedPersonsConversationVellum',
+  // Sessions, by the key GET /api/sessions lists: a second session of the owner's, and the deleted account's.
+  'ownersOtherSession',
+  'deletedPersonsSession',
 ] as const;
 export type Variant = (typeof VARIANTS)[number];
 
@@ -103,6 +106,18 @@ async function expectStatus<T>(
   const res = await call;
   if (!statuses.includes(res.status)) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** The key of the session a client signed in with, as GET /api/sessions names it. */
+async function currentSessionKey(client: TestClient): Promise<string> {
+  const body = await expectStatus(
+    'list sessions',
+    client.get<{ sessions: Array<{ key: string; current: boolean }> }>('/api/sessions'),
+    200,
+  );
+  const current = body.sessions.find((session) => session.current);
+  if (!current) throw new Error('no current session listed');
+  return current.key;
 }
 
 /** A vellum of `who`'s, public or not; its id. */
@@ -260,6 +275,10 @@ export async function buildWorld(url: string): Promise<World> {
   ]);
   const deletedSession = new TestClient(url);
   deletedSession.setCookieHeader(gone.client.cookieHeader);
+  const [ownersOtherSession, deletedPersonsSession] = await Promise.all([
+    signIn(url, owner.account).then(currentSessionKey),
+    currentSessionKey(gone.client),
+  ]);
   await expectStatus(
     'delete the account',
     gone.client.post(`/api/cirrus/${gone.username}/delete`, { password: gone.account.password }),
@@ -352,6 +371,8 @@ export async function buildWorld(url: string): Promise<World> {
       deletedPersonsConversation: goneTalk.conversation,
       conversationVellum: talk.conversationVellum,
       deletedPersonsConversationVellum: goneTalk.conversationVellum,
+      ownersOtherSession,
+      deletedPersonsSession,
     },
     cirrusIds: {
       ownerName: owner.id,

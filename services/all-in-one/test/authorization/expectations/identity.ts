@@ -102,6 +102,26 @@ export const identity: Table = {
       deletedName: { anonymous: 401, others: 404, owner: 404 },
     },
   },
+  listSessions: {
+    rule: "the caller's own live sessions only (never another person's, never a session id)",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  endSession: {
+    rule: "the caller ends their own sessions only: another person's key, or an ended one, is 404",
+    expect: {
+      ownersOtherSession: { anonymous: 401, others: 404, owner: 200 },
+      deletedPersonsSession: { anonymous: 401, others: 404, owner: 404 },
+    },
+  },
+  changePassword: {
+    rule: "the caller's own password only (the call names nobody else), and only with their current one: a wrong one changes nothing (400); the owner sets the same password again, so later cells still sign in",
+    body: (w, actor) => ({
+      currentPassword: actor === 'owner' ? w.passwords.owner : wrongPassword,
+      password: w.passwords.owner,
+    }),
+    late: 1,
+    expect: { none: { anonymous: 401, others: 400, owner: 200 } },
+  },
   deleteAccount: {
     rule: 'only the person deletes their account, with their own password: anyone else 403 even with theirs; a deleted one 404',
     body: (w, actor) => ({ password: w.passwords[actor] }),
