@@ -15,8 +15,11 @@ import { ensureBuilt, serverEnv, startDistributed, startEmbedded } from '../runn
 import { expectStatus, verifiedUser } from '../seed/client.mjs';
 import { findSchemathesis, runSchemathesis, summarize } from './schemathesis.mjs';
 
-/** Calls that end the fuzzer's own session or account: a signed-in run leaves them to the visitor's. */
-const SESSION_ENDING = ['^/api/signout$', '^/api/cirrus/\\{[^}]+\\}/delete$'];
+/**
+ * Calls that end the fuzzer's own session or account: a signed-in run leaves them to the visitor's. Ending a session
+ * by its key counts: GET /api/sessions hands the fuzzer its own session's key, and it ends it (seen in CI).
+ */
+const SESSION_ENDING = ['^/api/signout$', '^/api/cirrus/\\{[^}]+\\}/delete$', '^/api/sessions/\\{[^}]+\\}$'];
 
 const FUZZ_ENV = {
   // The fuzzer is one client sending thousands of calls: the per-address limits would answer most of them 429.
