@@ -14,16 +14,7 @@ interface Person {
 describe('POST /api/cirrus/{username}/delete', () => {
   let h: Harness;
 
-  async function person(): Promise<Person> {
-    const account = newAccount();
-    await request(h.app).post('/api/cirrus/create').send(account).expect(201);
-    const token = (await h.mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
-    await request(h.app).post('/api/verification/email').send({ email: account.email, token }).expect(200);
-    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM identity.cirri WHERE username = $1', [
-      account.username,
-    ]);
-    return { id: rows[0]!.id, ...account };
-  }
+  const person = (): Promise<Person> => h.verifiedCirrus();
 
   const remove = (who: Person | undefined, username: string, body: object) =>
     h.as(who && { id: who.id, username: who.username }).post(`/api/cirrus/${username}/delete`, body);

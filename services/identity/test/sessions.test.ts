@@ -34,16 +34,7 @@ interface Person {
 describe('own sessions and password change', () => {
   let h: Harness;
 
-  async function person(): Promise<Person> {
-    const account = newAccount();
-    await request(h.app).post('/api/cirrus/create').send(account).expect(201);
-    const token = (await h.mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
-    await request(h.app).post('/api/verification/email').send({ email: account.email, token }).expect(200);
-    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM identity.cirri WHERE username = $1', [
-      account.username,
-    ]);
-    return { id: rows[0]!.id, ...account };
-  }
+  const person = (): Promise<Person> => h.verifiedCirrus();
 
   /** Signs `who` in from a browser of its own: the session id, its key and the Set-Cookie header. */
   async function signIn(who: Person, userAgent = CHROME_LINUX, cookie?: string) {

@@ -88,16 +88,16 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
       return rows[0]!.n === 0 || undefined;
     }, 10_000);
 
-  /** A new account signed up and verified through the routes: its username and id. */
+  /** A new account signed up and verified through the routes: its id and the account (username, email, password…). */
   const verifiedCirrus = async () => {
     const account = newAccount();
-    await request(h.app).post('/api/cirrus/create').send(account);
+    await request(h.app).post('/api/cirrus/create').send(account).expect(201);
     const token = (await mailTo(account.email, '/verification/email/')).pathname.split('/').pop();
-    await request(h.app).post('/api/verification/email').send({ email: account.email, token });
+    await request(h.app).post('/api/verification/email').send({ email: account.email, token }).expect(200);
     const { rows } = await h.db.query<{ id: string }>('SELECT id FROM identity.cirri WHERE username = $1', [
       account.username,
     ]);
-    return { username: account.username, id: rows[0]!.id };
+    return { id: rows[0]!.id, ...account };
   };
 
   return {
