@@ -183,12 +183,14 @@ describeWithServer(
       const [annPage, bobPage] = await Promise.all([signUp(ann), signUp(bob)]);
 
       // Ann writes a vellum in the editor remote and publishes it.
-      // Sign-in's own client-side navigation may still be settling: a goto it aborts is made again.
+      // Sign-in's own client-side navigation may still be settling: a goto it aborts (Chromium's ERR_ABORTED, or
+      // Playwright's "interrupted by another navigation", as seen in CI) is made again.
       for (let attempt = 1; ; attempt++) {
         const aborted = await annPage.goto('/new-vellum').then(
           () => false,
           (error: Error) => {
-            if (attempt >= 3 || !error.message.includes('ERR_ABORTED')) throw error;
+            const interrupted = /ERR_ABORTED|interrupted by another navigation/.test(error.message);
+            if (attempt >= 3 || !interrupted) throw error;
             return true;
           },
         );
