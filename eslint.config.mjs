@@ -34,7 +34,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.test.js'],
+    files: ['**/*.test.js', 'jest.timeout.js'],
     languageOptions: { globals: globals.jest },
   },
   {

@@ -1,8 +1,10 @@
-// `npm test` runs every workspace's suites; each workspace owns its jest.config.js.
-module.exports = {
-  testTimeout: 30000,
-  projects: [
-    '<rootDir>/proto',
+// `npm test` runs every workspace's suites; each workspace owns its jest.config.js. The projects are split in two
+// lanes that scripts/test-lanes.mjs runs side by side, one file at a time each (see docs/testing.md, Lanes):
+// `servers` holds every suite that uses the shared Postgres, Redis, Kafka and MongoDB (their schemas, topics and
+// consumer groups are shared, so two of them must never run at once); `embedded` holds the suites that start their
+// own product in memory or need no server at all. A project belongs to exactly one lane (the script checks it).
+const lanes = {
+  servers: [
     '<rootDir>/services/platform',
     '<rootDir>/services/identity',
     '<rootDir>/services/social',
@@ -12,8 +14,16 @@ module.exports = {
     '<rootDir>/services/vellum',
     '<rootDir>/services/analytics',
     '<rootDir>/services/gateway',
-    '<rootDir>/services/all-in-one',
     '<rootDir>/charts',
+    // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).
+    '<rootDir>/load-tests/rolling',
+    // The chart's topology in a browser: every service a process on the real servers (frontends/e2e/README.md).
+    '<rootDir>/frontends/e2e/jest.topology.config.js',
+    // Embedded only, but long: here it evens out the two lanes' times.
+    '<rootDir>/services/all-in-one',
+  ],
+  embedded: [
+    '<rootDir>/proto',
     '<rootDir>/lint',
     '<rootDir>/frontends/ui',
     '<rootDir>/frontends/shell',
@@ -21,11 +31,17 @@ module.exports = {
     '<rootDir>/frontends/actions',
     '<rootDir>/frontends/links',
     '<rootDir>/frontends/messenger',
-    // The k6 smoke run of every load-test journey against the embedded product (load-tests/README.md).
+    // The k6 smoke run of every load-test journey and the Schemathesis pass, against the embedded product.
     '<rootDir>/load-tests',
-    // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).
-    '<rootDir>/load-tests/rolling',
-    // Browser tests last-listed; they start the built product themselves (see frontends/e2e/README.md).
+    // Browser tests: they start the built product themselves (see frontends/e2e/README.md).
     '<rootDir>/frontends/e2e',
   ],
 };
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [...lanes.servers, ...lanes.embedded],
+};
+
+// Not a jest option: read by scripts/test-lanes.mjs.
+Object.defineProperty(module.exports, 'lanes', { value: lanes, enumerable: false });

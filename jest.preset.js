@@ -6,6 +6,7 @@ const root = __dirname;
 
 module.exports = function preset(dir, overrides = {}) {
   const name = path.relative(root, dir);
+  const { testTimeout = 30000, setupFilesAfterEnv = [], ...rest } = overrides;
   return {
     displayName: name,
     rootDir: dir,
@@ -34,7 +35,9 @@ module.exports = function preset(dir, overrides = {}) {
       '^@vellum/platform/test-support$': path.join(root, 'services/platform/test-support/index.ts'),
       '^@vellum/platform/(.*)$': path.join(root, 'services/platform/src/$1'),
     },
-    testTimeout: 30000,
-    ...overrides,
+    // jest reads `testTimeout` from the root config only; a project's own is set by jest.timeout.js from here.
+    globals: { vellumTestTimeoutMs: testTimeout },
+    setupFilesAfterEnv: [path.join(root, 'jest.timeout.js'), ...setupFilesAfterEnv],
+    ...rest,
   };
 };
