@@ -44,7 +44,9 @@ function splitOutputFile(args) {
 function runLane(lane, args, resultsFile, width) {
   const label = `[${lane.name}]`.padEnd(width + 3);
   const started = Date.now();
-  const hasWorkers = args.some((a) => a.startsWith('--maxWorkers') || a === '-w' || a === '--runInBand' || a === '-i');
+  const hasWorkers = args.some(
+    (a) => a.startsWith('--maxWorkers') || a === '-w' || a === '--runInBand' || a === '-i',
+  );
   const child = spawn(
     process.execPath,
     [
@@ -119,10 +121,13 @@ const serial = process.env.TEST_LANES === 'serial';
 
 const outcomes = [];
 if (serial) {
-  for (const lane of lanes) outcomes.push(await runLane(lane, rest, path.join(dir, `${lane.name}.json`), width));
+  for (const lane of lanes)
+    outcomes.push(await runLane(lane, rest, path.join(dir, `${lane.name}.json`), width));
 } else {
   outcomes.push(
-    ...(await Promise.all(lanes.map((lane) => runLane(lane, rest, path.join(dir, `${lane.name}.json`), width)))),
+    ...(await Promise.all(
+      lanes.map((lane) => runLane(lane, rest, path.join(dir, `${lane.name}.json`), width)),
+    )),
   );
 }
 
@@ -133,7 +138,9 @@ for (const [i, o] of outcomes.entries()) {
   const counts = r
     ? `${r.numTotalTestSuites} files, ${r.numPassedTests} passed, ${r.numFailedTests} failed`
     : 'no results';
-  console.log(`  ${o.lane.name.padEnd(width)}  ${o.seconds.toFixed(0).padStart(5)} s  ${counts}, exit ${o.code}`);
+  console.log(
+    `  ${o.lane.name.padEnd(width)}  ${o.seconds.toFixed(0).padStart(5)} s  ${counts}, exit ${o.code}`,
+  );
 }
 
 let code = outcomes.some((o) => o.code !== 0) ? 1 : 0;
