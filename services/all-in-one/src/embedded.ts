@@ -13,8 +13,8 @@ import {
   proxyTrust,
   serve,
   sessionLimitsOf,
+  type Db,
   type Logger,
-  type ReplayReport,
   type RunningServer,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -30,10 +30,19 @@ import { createGateway, originsOf, REMOTE_NAMES, remoteUrlsOf, VERSION } from '@
 import type { EmbeddedEnv } from './config';
 import { embeddedSecrets } from './secrets';
 import { lockDataDir } from './data-dir-lock';
-import { replayEmbeddedService } from './replay';
 
 export interface Embedded extends RunningServer {
   logger: Logger;
+}
+
+/**
+ * An operator's task on a stopped product's data folder (`npm run replay`, `npm run parked`): it runs once every
+ * service is built and migrated, with nothing serving or consuming, and everything is closed after it.
+ */
+export interface EmbeddedTask<T> {
+  /** Names the task in the data folder's lock, should the product be running. */
+  name: string;
+  run: (db: Db, services: readonly ServiceDefinition[], logger: Logger) => Promise<T>;
 }
 
 /**
@@ -41,15 +50,12 @@ export interface Embedded extends RunningServer {
  * in-memory sessions and rate limits. The same service code as the distributed mode, with other adapters.
  */
 export function startEmbedded(env: EmbeddedEnv): Promise<Embedded>;
-/** `npm run replay -- <service>`: migrates, rebuilds that service's projections from the event log, and closes. */
-export function startEmbedded(env: EmbeddedEnv, replay: { service: string }): Promise<ReplayReport>;
-export async function startEmbedded(
-  env: EmbeddedEnv,
-  replay?: { service: string },
-): Promise<Embedded | ReplayReport> {
+/** Runs an operator's task on the data folder instead of serving (`EmbeddedTask`). */
+export function startEmbedded<T>(env: EmbeddedEnv, task: EmbeddedTask<T>): Promise<T>;
+export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>): Promise<Embedded | T> {
   const logger = createLogger({ service: 'vellum', level: env.LOG_LEVEL });
   const dataDir = path.resolve(env.DATA_DIR);
-  const lock = await lockDataDir(dataDir, replay ? 'npm run replay' : 'the embedded product');
+  const lock = await lockDataDir(dataDir, task ? task.name : 'the embedded product');
   const secrets = {
     ...embeddedSecrets(dataDir),
     ...(env.SESSION_SECRET && { sessionSecret: env.SESSION_SECRET }),
@@ -145,9 +151,9 @@ export async function startEmbedded(
 
   const upstreams: Record<string, { handler: express.Express }> = {};
   for (const service of services) await migrate(db, service.schema, service.migrations);
-  if (replay) {
+  if (task) {
     try {
-      return await replayEmbeddedService(db, services, replay.service, logger);
+      return await task.run(db, services, logger);
     } finally {
       await bus.close();
       mail.close();

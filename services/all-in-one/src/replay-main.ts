@@ -2,6 +2,7 @@
 import { loadConfig } from '@vellum/platform';
 import { embeddedEnv } from './config';
 import { startEmbedded } from './embedded';
+import { replayEmbeddedService } from './replay';
 
 const [service, ...rest] = process.argv.slice(2);
 if (!service || rest.length > 0 || !/^[a-z][a-z0-9-]*$/.test(service)) {
@@ -9,7 +10,10 @@ if (!service || rest.length > 0 || !/^[a-z][a-z0-9-]*$/.test(service)) {
   process.exit(2);
 }
 
-startEmbedded(loadConfig(embeddedEnv), { service }).then(
+startEmbedded(loadConfig(embeddedEnv), {
+  name: 'npm run replay',
+  run: (db, services, logger) => replayEmbeddedService(db, services, service, logger),
+}).then(
   (report) => {
     for (const p of report.projections) {
       process.stdout.write(

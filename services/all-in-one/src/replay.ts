@@ -7,6 +7,14 @@ import {
   type ServiceDefinition,
 } from '@vellum/platform';
 
+/** The service named `name`, or an error naming the services there are. */
+export function serviceNamed(services: readonly ServiceDefinition[], name: string): ServiceDefinition {
+  const service = services.find((candidate) => candidate.name === name);
+  if (service) return service;
+  const names = services.map((candidate) => candidate.name).join(', ');
+  throw new Error(`No service named "${name.replace(/[^\x20-\x7e]/g, '?')}": one of ${names}`);
+}
+
 /**
  * Rebuilds the projections of the service named `name` from the embedded event log (every service schema's
  * published outbox rows). The product must not be running on the same folder (the caller holds its lock).
@@ -19,11 +27,7 @@ export async function replayEmbeddedService(
   /** The schemas whose outboxes are the log (default: every service's). */
   logSchemas: readonly string[] = services.map((candidate) => candidate.schema),
 ): Promise<ReplayReport> {
-  const service = services.find((candidate) => candidate.name === name);
-  if (!service) {
-    const names = services.map((candidate) => candidate.name).join(', ');
-    throw new Error(`No service named "${name.replace(/[^\x20-\x7e]/g, '?')}": one of ${names}`);
-  }
+  const service = serviceNamed(services, name);
   return replayProjections({
     subscriptions: service.subscriptions,
     log: outboxLog(db, logSchemas),

@@ -8,6 +8,7 @@ import {
   createInProcessBus,
   createOutboxRelay,
   eventMessage,
+  memoryLimiters,
   migrate,
   outboxMigration,
   pgBusOffsets,
@@ -29,6 +30,8 @@ import {
 import { createActionService } from '@vellum/action';
 import { createSocialService } from '@vellum/social';
 import { createVellumService } from '@vellum/vellum';
+import { createLinkService } from '@vellum/link';
+import { createMessagingService } from '@vellum/messaging';
 import { replayEmbeddedService } from '../src/replay';
 import { lockDataDir } from '../src/data-dir-lock';
 
@@ -37,11 +40,17 @@ const logger = pino({ level: 'silent' });
 const FEED = 'feed';
 const config = { internalAuthSecret: 'x'.repeat(48), ratingsRequired: 3 };
 
+/** Messaging's sockets: none here. */
+const noSockets = { notifyMessage() {}, notifyRead() {}, endSessions() {}, endCirrus() {} };
+
 const services = (db: Db, names: string[]): ServiceDefinition[] =>
   [
     createSocialService({ db, logger, config }),
     createActionService({ db, logger, config }),
     createVellumService({ db, logger, config }),
+    // The two on MongoDB in production, on the embedded Postgres here (their MongoDB replays: services/*/test).
+    createLinkService({ db, logger, limiters: memoryLimiters, config }),
+    createMessagingService({ db, logger, limiters: memoryLimiters, realtime: noSockets, config }),
   ].filter((service) => names.includes(service.name));
 
 /** The embedded mode's event wiring (embedded.ts) for these services on a data folder. */
@@ -156,19 +165,27 @@ function history(people: Array<{ id: string; username: string }>, round: number)
   return messages;
 }
 
-const TABLES = ['social.cirri', 'action.cirri', 'action.follows', 'vellum.authors', 'vellum.follows'];
+const SERVICES = ['social', 'action', 'vellum', 'link', 'messaging'];
+const TABLES = [
+  'social.cirri',
+  'action.cirri',
+  'action.follows',
+  'vellum.authors',
+  'vellum.follows',
+  'link.pages',
+  'messaging.cirri',
+];
 /** The tombstones: their ids (the time is when the projection recorded them). */
-const TOMBSTONES = ['social.deleted_cirri', 'action.deleted_cirri', 'vellum.deleted_cirri'];
+const TOMBSTONES = SERVICES.map((name) => `${name}.deleted_cirri`);
 async function snapshot(db: Db) {
   const tables: Record<string, unknown[]> = {};
   for (const table of TABLES) tables[table] = (await db.query(`SELECT * FROM ${table} ORDER BY 1, 2`)).rows;
   for (const table of TOMBSTONES) tables[table] = (await db.query(`SELECT id FROM ${table} ORDER BY 1`)).rows;
   const inbox = async (schema: string) =>
     (await db.query(`SELECT consumer, count(*)::int AS n FROM ${schema}.inbox GROUP BY 1 ORDER BY 1`)).rows;
-  return {
-    tables,
-    inbox: { social: await inbox('social'), action: await inbox('action'), vellum: await inbox('vellum') },
-  };
+  const inboxes: Record<string, unknown[]> = {};
+  for (const name of SERVICES) inboxes[name] = await inbox(name);
+  return { tables, inbox: inboxes };
 }
 
 describe('event log of the embedded mode with real projections', () => {
@@ -193,7 +210,7 @@ describe('event log of the embedded mode with real projections', () => {
     await before.stopConsumers();
     await before.db.close();
 
-    const now = await open(dataDir, ['social', 'action', 'vellum']);
+    const now = await open(dataDir, SERVICES);
     const round2 = history(people, 2);
     await now.write(round2);
     // flush() resolved once every group had passed the new events, at the end of the log: action and vellum read
@@ -204,6 +221,12 @@ describe('event log of the embedded mode with real projections', () => {
 
     const live = await snapshot(now.db);
     expect(live.tables['action.cirri']).toHaveLength(12);
+    expect(live.tables['link.pages']).toHaveLength(12);
+    expect(live.tables['messaging.cirri']).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ username: 'cirrus1', display_name: 'cirrus1 round 2', verified: true }),
+      ]),
+    );
     expect(live.tables['vellum.authors']).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ username: 'cirrus0', display_name: 'cirrus0 round 2' }),
@@ -243,14 +266,14 @@ describe('event log of the embedded mode with real projections', () => {
     for (const table of TOMBSTONES) expect(kept.tables[table]).toEqual([{ id: gone.id }]);
 
     for (let run = 1; run <= 2; run++) {
-      for (const name of ['social', 'action', 'vellum']) {
+      for (const name of SERVICES) {
         const report = await replayEmbeddedService(now.db, now.defs, name, logger, [FEED]);
         expect(report.projections.map((p) => p.parked)).toEqual(report.projections.map(() => 0));
       }
       expect(await snapshot(now.db)).toEqual(kept);
     }
     await expect(replayEmbeddedService(now.db, now.defs, 'nope\u0007', logger)).rejects.toThrow(
-      'No service named "nope?": one of social, action, vellum',
+      'No service named "nope?": one of social, action, vellum, link, messaging',
     );
     await now.db.close();
   }, 180_000);

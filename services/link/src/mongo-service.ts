@@ -1,5 +1,10 @@
 import type { EventBus, ServiceDefinition } from '@vellum/platform';
-import { createMongoOutboxRelay, type MongoDatabase } from '@vellum/platform/mongo';
+import {
+  createMongoOutboxRelay,
+  createParkedEventsIndex,
+  mongoParkedEvents,
+  type MongoDatabase,
+} from '@vellum/platform/mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import {
@@ -19,12 +24,14 @@ export {
 
 /**
  * The link service on MongoDB (distributed mode): creates its collections' indexes, and runs the relay of the
- * events its page and click documents carry as a worker (started before it serves, stopped while it drains). No migrations.
+ * events its page and click documents carry as a worker (started before it serves, stopped while it drains); an
+ * event its projection keeps failing is parked in `parked_events`, as on Postgres. No migrations.
  */
 export async function createMongoLinkService(
   ports: Omit<LinkPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
 ): Promise<ServiceDefinition> {
   const collections = await prepareLinkCollections(ports.database);
+  await createParkedEventsIndex(ports.database);
   const relay = createMongoOutboxRelay({
     collections: linkOutboxCollections(collections),
     locks: ports.database.collection('outbox_locks'),
@@ -34,7 +41,7 @@ export async function createMongoLinkService(
   const pages = mongoLinkRepository(collections);
   return linkDefinition({ ...ports, wakeOutbox: () => relay.wake() }, pages, {
     migrations: [],
-    subscriptions: [cirriProjection(pages)],
+    subscriptions: [cirriProjection(pages, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });
 }

@@ -4,7 +4,7 @@ import {
   inboxMigration,
   outboxMigration,
   parkedEventsMigrations,
-  parkEvents,
+  postgresParkedEvents,
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -67,6 +67,6 @@ export function createLinkService(ports: LinkPorts & { db: Db }): ServiceDefinit
       inboxMigration(SCHEMA),
       ...parkedEventsMigrations(SCHEMA),
     ],
-    subscriptions: [cirriProjection(pages, parkEvents(ports.db, SCHEMA))],
+    subscriptions: [cirriProjection(pages, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

@@ -1,12 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { createOutboxRelay, memoryLimiters, migrate, type Db } from '@vellum/platform';
-import { createMongoOutboxRelay, connectMongo } from '@vellum/platform/mongo';
+import {
+  createInProcessBus,
+  createOutboxRelay,
+  memoryLimiters,
+  migrate,
+  postgresParkedEvents,
+  type Db,
+} from '@vellum/platform';
+import {
+  connectMongo,
+  createMongoOutboxRelay,
+  createParkedEventsIndex,
+  mongoParkedEvents,
+} from '@vellum/platform/mongo';
 import { createPgDb } from '@vellum/platform/postgres';
 import { createPgliteDb } from '@vellum/platform/pglite';
-import { describeWithServer } from '@vellum/platform/test-support';
+import { describeWithServer, expectParksAndReplays } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkRepository } from '../src/service';
-import { linkOutboxCollections, mongoLinkRepository, prepareLinkCollections } from '../src/mongo-service';
+import {
+  createMongoLinkService,
+  linkOutboxCollections,
+  mongoLinkRepository,
+  prepareLinkCollections,
+} from '../src/mongo-service';
 import { repositoryContract, type RepositoryUnderTest } from './support/repository.contract';
 
 const logger = pino({ level: 'silent' });
@@ -22,6 +39,7 @@ async function onPostgres(db: Db, close: () => Promise<void>): Promise<Repositor
   return {
     pages: postgresLinkRepository(db),
     relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
+    parked: postgresParkedEvents(db, 'link'),
     clickRecords: async (ownerId) =>
       Number(
         (
@@ -54,8 +72,10 @@ describeWithServer('MONGO_URL', "the link repository on MongoDB's protocol (Ferr
     // A database of its own per run, dropped at the end.
     const database = mongo.client.db(`link_contract_${randomUUID().slice(0, 8)}`);
     const collections = await prepareLinkCollections(database);
+    await createParkedEventsIndex(database);
     return {
       pages: mongoLinkRepository(collections),
+      parked: mongoParkedEvents(database),
       relay: (bus) =>
         createMongoOutboxRelay({
           collections: linkOutboxCollections(collections),
@@ -117,3 +137,25 @@ describeWithServer(
     });
   },
 );
+
+describeWithServer('MONGO_URL', 'the link service on MongoDB', (url) => {
+  it('parks what its projection keeps failing in its parked_events collection, and can be replayed', async () => {
+    const mongo = await connectMongo({ url, appName: 'link-parked' });
+    const database = mongo.client.db(`link_parked_${randomUUID().slice(0, 8)}`);
+    const bus = createInProcessBus({ logger });
+    try {
+      const service = await createMongoLinkService({
+        database,
+        bus,
+        logger,
+        limiters: memoryLimiters,
+        config: { internalAuthSecret: 'i'.repeat(32) },
+      });
+      await expectParksAndReplays(service, mongoParkedEvents(database));
+    } finally {
+      await bus.close();
+      await database.dropDatabase();
+      await mongo.close();
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import type { EventBus, ServiceDefinition } from '@vellum/platform';
 import {
   createMongoOutboxRelay,
+  createParkedEventsIndex,
+  mongoParkedEvents,
   type Collection,
   type Document,
   type MongoDatabase,
@@ -16,12 +18,14 @@ export { mongoMessagingRepository, prepareMessagingCollections } from './store/m
 
 /**
  * The messaging service on MongoDB (distributed mode): creates its collections' indexes, and runs the relay of the
- * events its conversation and message documents carry as a worker. No migrations.
+ * events its conversation and message documents carry as a worker; an event its projection keeps failing is
+ * parked in `parked_events`, as on Postgres. No migrations.
  */
 export async function createMongoMessagingService(
   ports: Omit<MessagingPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
 ): Promise<ServiceDefinition> {
   const collections = await prepareMessagingCollections(ports.database);
+  await createParkedEventsIndex(ports.database);
   const relay = createMongoOutboxRelay({
     collections: [collections.conversations, collections.messages] as unknown as Array<Collection<Document>>,
     locks: ports.database.collection('outbox_locks'),
@@ -31,7 +35,7 @@ export async function createMongoMessagingService(
   const store = mongoMessagingRepository(collections);
   return messagingDefinition({ ...ports, wakeOutbox: () => relay.wake() }, store, {
     migrations: [],
-    subscriptions: [cirriProjection(store)],
+    subscriptions: [cirriProjection(store, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });
 }

@@ -4,7 +4,7 @@ import {
   inboxMigration,
   outboxMigration,
   parkedEventsMigrations,
-  parkEvents,
+  postgresParkedEvents,
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
@@ -84,6 +84,6 @@ export function createMessagingService(ports: MessagingPorts & { db: Db }): Serv
       inboxMigration(SCHEMA),
       ...parkedEventsMigrations(SCHEMA),
     ],
-    subscriptions: [cirriProjection(store, parkEvents(ports.db, SCHEMA))],
+    subscriptions: [cirriProjection(store, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

@@ -39,4 +39,6 @@ export * from './events/polling-loop';
 export * from './service/service-definition';
 export * from './service/service-app';
 export * from './service/start-service';
+export * from './service/parked-command';
+export * from './service/operator-task';
 export type { RetryOptions, PoisonHandler } from './events/retry';

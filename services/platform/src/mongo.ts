@@ -5,3 +5,4 @@ export * from './mongo/outbox';
 export * from './mongo/inbox';
 export * from './mongo/service-main';
 export * from './mongo/deleted-cirri';
+export * from './mongo/parked';

@@ -35,3 +35,10 @@ export {
   type RealtimeSocket,
 } from './api/messaging-realtime.suite';
 export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';
+export {
+  expectParkedThenReplayed,
+  expectParksAndReplays,
+  expectReplayRebuilds,
+  type PoisonCase,
+  type ReplayCase,
+} from './parked';

@@ -30,7 +30,7 @@ function changeOf(envelope: ReturnType<typeof unpackEnvelope>): CirrusChange | u
 /**
  * Who is who (identity.cirrus.v1): each cirrus's username, display name, image and whether it is verified, each
  * event applied once through the repository's inbox. A deleted cirrus's conversations go whole (idempotent by
- * nature). Sign-ins change nothing here.
+ * nature). Sign-ins change nothing here. A replay forgets which events were applied and applies them all again.
  */
 export function cirriProjection(
   store: MessagingRepository,
@@ -48,5 +48,6 @@ export function cirriProjection(
       if (change) await store.applyCirrus(message.id, change);
     },
     ...(park && { park }),
+    reset: () => store.forgetAppliedCirri(),
   };
 }

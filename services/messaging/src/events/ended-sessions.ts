@@ -13,7 +13,7 @@ import type { RealtimePort } from '../realtime/realtime-port';
  * Ends the sockets of what identity ended (identity.cirrus.v1, group `messaging-sockets`): a signed-out session's
  * (`CirrusSignedOut`), every session a password reset ended (`CirrusSessionsEnded`), and all of a deleted cirrus's
  * (`CirrusDeleted`). One replica reads each event; the disconnection reaches the sockets on every replica (socket.io's
- * Redis adapter). A reaction, not a read model: nothing is stored, so it is never replayed, and a repeat (or a group
+ * Redis adapter). A reaction, not a read model: nothing is stored, so a replay leaves it alone, and a repeat (or a group
  * reading the log from its beginning) disconnects nobody who came after: ended sessions open no new socket.
  */
 export function endedSessions(realtime: RealtimePort): Subscription {
@@ -30,5 +30,6 @@ export function endedSessions(realtime: RealtimePort): Subscription {
         realtime.endCirrus(decodePayload(envelope, CirrusDeletedSchema).cirrusId);
       }
     },
+    reaction: true,
   };
 }

@@ -80,6 +80,11 @@ export interface MessagingRepository {
    */
   applyCirrus(eventId: string, change: CirrusChange): Promise<boolean>;
   /**
+   * Forgets which of identity's events were applied, so that a replay applies each again, in order (the cirri are
+   * also recorded from callers' assertions, so nothing is emptied: the last event wins again).
+   */
+  forgetAppliedCirri(): Promise<void>;
+  /**
    * A deleted cirrus (`CirrusDeleted`): its tombstone is recorded first (kept for good: no later event or write about
    * it stores anything), then every conversation it took part in goes, whole (its messages, read marks and
    * conversation vellums, the other participant's too), then the cirrus itself. Removing what is already gone

@@ -212,6 +212,10 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       return false;
     },
 
+    async forgetAppliedCirri() {
+      await c.cirri.updateMany({}, { $set: { appliedEvents: [] } });
+    },
+
     async cirrus(id) {
       const found = await c.cirri.findOne({ _id: id });
       return found && toCirrus(found);

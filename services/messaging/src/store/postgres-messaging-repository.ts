@@ -95,6 +95,10 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
   const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
 
   return {
+    async forgetAppliedCirri() {
+      await db.query(`DELETE FROM messaging.inbox WHERE consumer = 'cirri'`);
+    },
+
     applyCirrus: (eventId, c) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;

@@ -52,30 +52,27 @@ export interface ParkedEvent {
   parkedAt: Date;
 }
 
+export interface ListParkedOptions {
+  /** Only these event ids. */
+  ids?: readonly string[];
+  /** Only this consumer group. */
+  group?: string;
+}
+
 /**
- * A subscription's `park` that writes the message into `<schema>.parked_events` (`projection()` sets it). A message
- * parked again (Kafka redelivers it when the process died before committing its offset) replaces its row.
+ * Where a service keeps the events its consumers parked: one port, an adapter per store (`postgresParkedEvents`
+ * here, `mongoParkedEvents` in `@vellum/platform/mongo`). A subscription's `park` is the store's `park`; operators
+ * list and replay through `list` and `replayParked`.
  */
-export function parkEvents(db: Db, schema: string): (poisoned: PoisonedMessage) => Promise<void> {
-  const s = checkedSchema(schema);
-  return async ({ group, message, error, attempts }) => {
-    await db.query(
-      `INSERT INTO ${s}.parked_events (event_id, consumer_group, topic, key, type, value, error, attempts)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (consumer_group, event_id) DO UPDATE
-           SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
-      [
-        message.id,
-        group,
-        message.topic,
-        message.key,
-        message.type,
-        message.value,
-        errorText(error),
-        attempts,
-      ],
-    );
-  };
+export interface ParkedEventStore {
+  /** Keeps a poisoned message; parked again (Kafka redelivers it when the process died first), it replaces its row. */
+  park(poisoned: PoisonedMessage): Promise<void>;
+  /** The parked events, oldest first. */
+  list(options?: ListParkedOptions): Promise<ParkedEvent[]>;
+  /** A replay failed again: records its error and one more attempt. */
+  failedAgain(group: string, id: string, error: string): Promise<void>;
+  /** A replay succeeded: the event is no longer parked. */
+  remove(group: string, id: string): Promise<void>;
 }
 
 interface ParkedRow {
@@ -106,28 +103,52 @@ function toParked(row: ParkedRow): ParkedEvent {
   };
 }
 
-export interface ListParkedOptions {
-  /** Only these event ids. */
-  ids?: readonly string[];
-  /** Only this consumer group. */
-  group?: string;
-}
-
-/** The parked events of `schema`, oldest first. */
-export async function listParked(
-  db: Db,
-  schema: string,
-  options: ListParkedOptions = {},
-): Promise<ParkedEvent[]> {
+/** The parked events of a Postgres service, in `<schema>.parked_events` (`parkedEventsMigrations`). */
+export function postgresParkedEvents(db: Db, schema: string): ParkedEventStore {
   const s = checkedSchema(schema);
-  const { rows } = await db.query<ParkedRow>(
-    `SELECT ${COLUMNS} FROM ${s}.parked_events
-      WHERE ($1::uuid[] IS NULL OR event_id = ANY($1::uuid[]))
-        AND ($2::text IS NULL OR consumer_group = $2)
-      ORDER BY parked_at, seq`,
-    [options.ids ? [...options.ids] : null, options.group ?? null],
-  );
-  return rows.map(toParked);
+  return {
+    async park({ group, message, error, attempts }) {
+      await db.query(
+        `INSERT INTO ${s}.parked_events (event_id, consumer_group, topic, key, type, value, error, attempts)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+           ON CONFLICT (consumer_group, event_id) DO UPDATE
+             SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
+        [
+          message.id,
+          group,
+          message.topic,
+          message.key,
+          message.type,
+          message.value,
+          parkedErrorText(error),
+          attempts,
+        ],
+      );
+    },
+    async list(options = {}) {
+      const { rows } = await db.query<ParkedRow>(
+        `SELECT ${COLUMNS} FROM ${s}.parked_events
+          WHERE ($1::uuid[] IS NULL OR event_id = ANY($1::uuid[]))
+            AND ($2::text IS NULL OR consumer_group = $2)
+          ORDER BY parked_at, seq`,
+        [options.ids ? [...options.ids] : null, options.group ?? null],
+      );
+      return rows.map(toParked);
+    },
+    async failedAgain(group, id, error) {
+      await db.query(
+        `UPDATE ${s}.parked_events SET error = $3, attempts = attempts + 1
+          WHERE consumer_group = $1 AND event_id = $2`,
+        [group, id, error],
+      );
+    },
+    async remove(group, id) {
+      await db.query(`DELETE FROM ${s}.parked_events WHERE consumer_group = $1 AND event_id = $2`, [
+        group,
+        id,
+      ]);
+    },
+  };
 }
 
 export interface ReplayResult {
@@ -138,23 +159,21 @@ export interface ReplayResult {
 }
 
 /**
- * Replays parked events of `schema` (all, or those with `ids`), oldest first, one at a time: each through the
- * handler of the subscription of its group and topic (or through `target` when it is a handler), and removes the
- * row once the handler succeeded. Give the subscriptions the service runs (`projection()`, `idempotent()`): their
- * inbox applies an event once, so a replay that dies between the handler and the removal, or two operators
- * replaying at once, changes nothing twice. Not through the bus: a publish would reach every group of the topic
- * again, not only the one that parked the event. A replay is out of order with the key's later events, which
- * the consumer has handled since: replay what a fixed handler can apply late.
+ * Replays parked events (all, or those with `ids`), oldest first, one at a time: each through the handler of the
+ * subscription of its group and topic (or through `target` when it is a handler), and removes it once the handler
+ * succeeded. Give the subscriptions the service runs (`projection()`, `idempotent()`): their inbox applies an event
+ * once, so a replay that dies between the handler and the removal, or two operators replaying at once, changes
+ * nothing twice. Not through the bus: a publish would reach every group of the topic again, not only the one that
+ * parked the event. A replay is out of order with the key's later events, which the consumer has handled since:
+ * replay what a fixed handler can apply late.
  */
 export async function replayParked(
-  db: Db,
-  schema: string,
+  store: ParkedEventStore,
   target: MessageHandler | readonly Subscription[],
   options: { ids?: readonly string[] } = {},
 ): Promise<ReplayResult> {
-  const s = checkedSchema(schema);
   const result: ReplayResult = { replayed: [], failed: [] };
-  for (const parked of await listParked(db, s, { ids: options.ids })) {
+  for (const parked of await store.list({ ids: options.ids })) {
     const { id, group } = parked;
     const handler =
       typeof target === 'function'
@@ -178,22 +197,19 @@ export async function replayParked(
     try {
       await handler(message);
     } catch (error) {
-      const text = errorText(error);
-      await db.query(
-        `UPDATE ${s}.parked_events SET error = $3, attempts = attempts + 1
-          WHERE consumer_group = $1 AND event_id = $2`,
-        [group, id, text],
-      );
+      const text = parkedErrorText(error);
+      await store.failedAgain(group, id, text);
       result.failed.push({ id, group, error: text });
       continue;
     }
-    await db.query(`DELETE FROM ${s}.parked_events WHERE consumer_group = $1 AND event_id = $2`, [group, id]);
+    await store.remove(group, id);
     result.replayed.push({ id, group });
   }
   return result;
 }
 
-function errorText(error: unknown): string {
+/** How a parked event records its failure: `Name: message`, at most 2,000 characters. */
+export function parkedErrorText(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return text.slice(0, 2000);
 }

@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '../db/db';
 import { checkedSchema } from '../db/schema-name';
 import { idempotent } from './inbox';
-import { parkEvents } from './parked';
+import { postgresParkedEvents } from './parked';
 import type { Subscription } from './types';
 
 /** What a projection does with one event type: the payload decoded as `schema`, applied through `tx`. */
@@ -78,7 +78,7 @@ export function projection(options: ProjectionOptions): Subscription {
           afterApply();
         }
       : handle,
-    ...(options.park !== false && { park: parkEvents(options.db, options.schema) }),
+    ...(options.park !== false && { park: postgresParkedEvents(options.db, options.schema).park }),
     reset: resetProjection(options),
   };
 }

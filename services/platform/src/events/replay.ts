@@ -4,7 +4,10 @@ import { defaultRetry, deliverWithRetry, logPoison, type RetryOptions } from './
 import type { Subscription } from './types';
 
 export interface ReplayOptions {
-  /** The service's subscriptions; those with a `reset` (its projections) are rebuilt, the others left alone. */
+  /**
+   * The service's subscriptions: those with a `reset` (its projections) are rebuilt, its reactions left alone; any
+   * other makes the replay refuse before it changes anything (`NotReplayableError`).
+   */
   subscriptions: readonly Subscription[];
   /** Where the events come from: `outboxLog` (embedded) or `kafkaLog` (distributed). */
   log: EventLog;
@@ -18,6 +21,15 @@ export interface ReplayReport {
   projections: Array<{ group: string; topics: string[]; events: number; parked: number }>;
 }
 
+/** A subscription that is neither a projection (no `reset`) nor a declared reaction: nothing could rebuild it. */
+export class NotReplayableError extends Error {
+  constructor(subscriptions: readonly Subscription[]) {
+    const names = subscriptions.map((s) => `${s.group} (${s.topics.join(', ')})`).join('; ');
+    super(`cannot replay: ${names}: no reset and not declared a reaction; nothing was changed`);
+    this.name = 'NotReplayableError';
+  }
+}
+
 /**
  * Rebuilds a service's projections from the beginning of the log: each one's `reset` empties its read model and
  * inbox rows, then every event of its topics, up to the end of the log seen when its turn starts, goes through its
@@ -28,11 +40,13 @@ export interface ReplayReport {
  * turn would be applied to an emptied read model.
  */
 export async function replayProjections(options: ReplayOptions): Promise<ReplayReport> {
+  const unreplayable = options.subscriptions.filter((s) => !s.reset && !s.reaction);
+  if (unreplayable.length > 0) throw new NotReplayableError(unreplayable);
   const report: ReplayReport = { projections: [] };
   const { logger } = options;
   const never = new AbortController().signal;
   for (const subscription of options.subscriptions) {
-    if (!subscription.reset) continue;
+    if (!subscription.reset) continue; // a reaction
     await subscription.reset();
     const counts = { events: 0, parked: 0 };
     await options.log.read(subscription.topics, async (message) => {

@@ -11,7 +11,7 @@ export interface RetryOptions {
 
 /**
  * Receives a message whose handler failed `maxAttempts` times (`attempts`); the partition then moves on. The bus's
- * handler sees every such message; a subscription's `park` then keeps it (`parkEvents`).
+ * handler sees every such message; a subscription's `park` then keeps it (a `ParkedEventStore`'s).
  */
 export type PoisonHandler = (
   group: string,

@@ -30,17 +30,21 @@ export interface Subscription {
   topics: string[];
   handler: MessageHandler;
   /**
-   * Keeps a message the handler failed `maxAttempts` times, for an operator to replay (`parkEvents`, which
-   * `projection()` sets); called after the bus's own `onPoison`, before the partition moves on. If it throws, the
-   * bus logs the message with the error and moves on, as without it.
+   * Keeps a message the handler failed `maxAttempts` times, for an operator to replay (a `ParkedEventStore`'s
+   * `park`, which `projection()` sets); called after the bus's own `onPoison`, before the partition moves on. If it
+   * throws, the bus logs the message with the error and moves on, as without it.
    */
   park?: (poisoned: PoisonedMessage) => Promise<void>;
   /**
    * Empties the read model this subscription keeps and forgets which events it applied (its inbox rows), so that
-   * `replayProjections` can build it again from the beginning of the log. Only projections have it: a reaction
-   * (a mail sent, a message posted) must never run twice, and is never replayed.
+   * `replayProjections` can build it again from the beginning of the log. Every projection has it.
    */
   reset?: () => Promise<void>;
+  /**
+   * Set on a reaction instead of `reset`: it keeps no read model (a mail sent, a socket disconnected) and must
+   * never run twice, so a replay leaves it alone. A subscription with neither makes the replay refuse.
+   */
+  reaction?: true;
 }
 
 export interface EventBus {

@@ -7,6 +7,9 @@ import { createLogger } from '../log/logger';
 import type { ServiceDefinition } from '../service/service-definition';
 import { createKafkaBus } from '../events/kafka-bus';
 import { replayOnKafka, wantsReplay } from '../service/replay-on-kafka';
+import { parkedCommandOfProcess, processIo, runParkedCommand } from '../service/parked-command';
+import { runOperatorTask } from '../service/operator-task';
+import { mongoParkedEvents } from './parked';
 import { runMain, startOnKafka, type ServiceWithConnections } from '../service/start-on-kafka';
 import { connectMongo, type MongoConnection } from './connect';
 
@@ -32,13 +35,28 @@ export interface MongoServiceMainOptions<E extends MongoServiceEnv> {
 /**
  * `main.ts` of a service on MongoDB in distributed mode: reads the environment (`mongoServiceEnvShape`), connects
  * MongoDB and Kafka, builds the service and runs it until SIGTERM; `/readyz` checks MongoDB and Kafka. With
- * `--replay` it rebuilds the service's projections from Kafka instead and exits 0.
+ * `--replay` it rebuilds the service's projections from Kafka instead and exits 0; with `--parked list|replay` it
+ * lists or replays the events its consumers parked in its `parked_events` collection and exits.
  */
 export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoServiceMainOptions<E>): void {
+  const parked = parkedCommandOfProcess();
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
     const mongo = await connectMongo({ url: env.MONGO_URL, appName: options.name, logger });
+    if (parked) {
+      // The bus is only handed to the build (its outbox relay, never started here).
+      const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: `${options.name}-parked`, logger });
+      const status = await runOperatorTask({
+        build: () => options.build({ env, logger, mongo, bus }),
+        task: (service) =>
+          runParkedCommand(parked, mongoParkedEvents(mongo.database), service.subscriptions, processIo),
+      }).finally(async () => {
+        await bus.close();
+        await mongo.close();
+      });
+      process.exit(status);
+    }
     if (wantsReplay()) {
       // The bus is only handed to the build (its outbox relay, never started here).
       const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: `${options.name}-replay`, logger });

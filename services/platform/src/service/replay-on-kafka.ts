@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/db';
-import { migrate } from '../db/migrate';
 import { kafkaLog } from '../events/kafka-log';
 import { replayProjections, type ReplayReport } from '../events/replay';
 import type { ServiceDefinition } from './service-definition';
 import type { ServiceWithConnections } from './start-on-kafka';
+import { runOperatorTask } from './operator-task';
 
 /** The argument that makes a service's entry rebuild its projections and exit instead of serving (the chart's Job). */
 export const REPLAY_ARGUMENT = '--replay';
@@ -27,19 +27,16 @@ export interface ReplayOnKafkaOptions {
  * beginning up to their ends when it starts (`replayProjections`), closes what it opened and resolves. Run with the
  * service's consumers scaled to zero (charts/README.md, "Replaying a service's projections").
  */
-export async function replayOnKafka(options: ReplayOnKafkaOptions): Promise<ReplayReport> {
-  const { name, logger, db } = options;
-  const built = await options.build();
-  const { service, closers = [] } = 'service' in built ? built : { service: built };
-  try {
-    if (db) await migrate(db, service.schema, service.migrations);
-    return await replayProjections({
-      subscriptions: service.subscriptions,
-      log: kafkaLog({ brokers: options.brokers, clientId: `${name}-replay`, logger }),
-      logger,
-    });
-  } finally {
-    for (const close of [...closers].reverse()) await close();
-    await db?.close();
-  }
+export function replayOnKafka(options: ReplayOnKafkaOptions): Promise<ReplayReport> {
+  const { name, logger } = options;
+  return runOperatorTask({
+    db: options.db,
+    build: options.build,
+    task: (service) =>
+      replayProjections({
+        subscriptions: service.subscriptions,
+        log: kafkaLog({ brokers: options.brokers, clientId: `${name}-replay`, logger }),
+        logger,
+      }),
+  });
 }

@@ -6,7 +6,10 @@ import type { Db } from '../db/db';
 import { createPgDb } from '../db/pg-db';
 import { createLogger } from '../log/logger';
 import type { ServiceDefinition } from './service-definition';
+import { postgresParkedEvents } from '../events/parked';
 import { replayOnKafka, wantsReplay } from './replay-on-kafka';
+import { parkedCommandOfProcess, processIo, runParkedCommand } from './parked-command';
+import { runOperatorTask } from './operator-task';
 import { runMain, startOnKafka, type ServiceWithConnections } from './start-on-kafka';
 
 export * from './start-on-kafka';
@@ -34,13 +37,29 @@ export interface ServiceMainOptions<E extends ServiceEnv> {
  * A service's `main.ts` in distributed mode: reads the environment (a bad one stops the process with one line naming
  * the variable), connects Postgres and Kafka, and runs the service (`startServiceProcess`) until SIGTERM. Any other
  * start failure stops the process with `<name> failed to start: ...`. With `--replay` it rebuilds the service's
- * projections from Kafka instead and exits 0 (`replayOnKafka`).
+ * projections from Kafka instead and exits 0 (`replayOnKafka`); with `--parked list|replay` it lists or replays the
+ * events its consumers parked in `<schema>.parked_events` and exits (`runParkedCommand`).
  */
 export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions<E>): void {
+  const parked = parkedCommandOfProcess();
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
     const db = createPgDb({ connectionString: env.DATABASE_URL, applicationName: options.name, logger });
+    if (parked) {
+      const status = await runOperatorTask({
+        db,
+        build: async () => options.build({ env, logger, db, wakeOutbox: () => {} }),
+        task: (service) =>
+          runParkedCommand(
+            parked,
+            postgresParkedEvents(db, service.schema),
+            service.subscriptions,
+            processIo,
+          ),
+      });
+      process.exit(status);
+    }
     if (wantsReplay()) {
       await replayOnKafka({
         name: options.name,

@@ -10,7 +10,7 @@ import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { idempotent, inboxMigration } from '../../src/events/inbox';
 import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
-import { listParked, parkedEventsMigrations, parkEvents, replayParked } from '../../src/events/parked';
+import { parkedEventsMigrations, postgresParkedEvents, replayParked } from '../../src/events/parked';
 import type { PoisonHandler, RetryOptions } from '../../src/events/retry';
 import type { BusMessage, EventBus, MessageHandler, Subscription } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
@@ -306,6 +306,7 @@ export function describeBusContract(setup: BusContractSetup): void {
             sql: `CREATE TABLE ${schema}.projection (event_id uuid NOT NULL, body text)`,
           },
         ]);
+        const parked = postgresParkedEvents(store, schema);
         const bodies = async () =>
           (
             await store.query<{ body: string }>(`SELECT body FROM ${schema}.projection ORDER BY body`)
@@ -329,7 +330,7 @@ export function describeBusContract(setup: BusContractSetup): void {
               ]);
             },
           }),
-          park: parkEvents(store, schema),
+          park: parked.park,
         };
         const bus = await open({
           retry: { initialMs: 10, maxMs: 40, maxAttempts: 3 },
@@ -346,8 +347,7 @@ export function describeBusContract(setup: BusContractSetup): void {
           'the message after the poison',
         );
         expect(poisoned).toEqual([{ id: poison.id, attempts: 3 }]);
-        const parked = await listParked(store, schema);
-        expect(parked).toEqual([
+        expect(await parked.list()).toEqual([
           {
             id: poison.id,
             topic,
@@ -360,36 +360,34 @@ export function describeBusContract(setup: BusContractSetup): void {
             parkedAt: expect.any(Date),
           },
         ]);
-        expect(text(parked[0]!)).toBe('poison');
+        expect(text((await parked.list())[0]!)).toBe('poison');
         expect(await bodies()).toEqual(['after']);
 
         // Still broken: the row stays, with this replay's error and one more attempt.
-        expect(await replayParked(store, schema, [subscription])).toEqual({
+        expect(await replayParked(parked, [subscription])).toEqual({
           replayed: [],
           failed: [{ id: poison.id, group, error: 'Error: cannot handle this yet' }],
         });
-        expect(await listParked(store, schema)).toEqual([
-          expect.objectContaining({ id: poison.id, attempts: 4 }),
-        ]);
+        expect(await parked.list()).toEqual([expect.objectContaining({ id: poison.id, attempts: 4 })]);
 
         broken = false;
-        expect(await replayParked(store, schema, [subscription])).toEqual({
+        expect(await replayParked(parked, [subscription])).toEqual({
           replayed: [{ id: poison.id, group }],
           failed: [],
         });
         expect(await bodies()).toEqual(['after', 'poison']);
-        expect(await listParked(store, schema)).toEqual([]);
+        expect(await parked.list()).toEqual([]);
 
         // A replay that died between the handler and the removal leaves the row: the next replay removes it, and
         // the inbox keeps the event applied once.
-        await parkEvents(store, schema)({ group, message: poison, error: new Error('again'), attempts: 3 });
-        expect(await replayParked(store, schema, [subscription])).toEqual({
+        await parked.park({ group, message: poison, error: new Error('again'), attempts: 3 });
+        expect(await replayParked(parked, [subscription])).toEqual({
           replayed: [{ id: poison.id, group }],
           failed: [],
         });
-        expect(await replayParked(store, schema, [subscription])).toEqual({ replayed: [], failed: [] });
+        expect(await replayParked(parked, [subscription])).toEqual({ replayed: [], failed: [] });
         expect(await bodies()).toEqual(['after', 'poison']);
-        expect(await listParked(store, schema)).toEqual([]);
+        expect(await parked.list()).toEqual([]);
       },
       setup.timeoutMs,
     );

@@ -7,9 +7,9 @@ import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { defaultInboxRetentionMs, inboxMigration, pruneInbox } from '../../src/events/inbox';
 import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
-import { listParked, parkedEventsMigrations, parkEvents, replayParked } from '../../src/events/parked';
+import { parkedEventsMigrations } from '../../src/events/parked';
 import { projection } from '../../src/events/projection';
-import type { BusMessage, EventBus } from '../../src/events/types';
+import type { EventBus } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
 import { message, text, uniqueName } from './bus.contract';
 
@@ -127,63 +127,13 @@ function describeInboxMaintenance(open: () => Promise<Db>) {
       expect(await own.pruneInbox()).toBe(1);
     });
   });
-
-  describe('parked events', () => {
-    const park = (group: string, m: BusMessage, error = new Error('broken')) =>
-      parkEvents(db, schema)({ group, message: m, error, attempts: 3 });
-
-    it('lists by group or id, replays only the ids asked for, and reports groups without a subscription', async () => {
-      const topic = uniqueName('parked');
-      const [a, b, c] = ['a', 'b', 'c'].map((t) => message(topic, 'k', t));
-      await park('g1', a!);
-      await park('g1', b!);
-      await park('g2', c!);
-      expect((await listParked(db, schema)).map((p) => [p.group, text(p)])).toEqual([
-        ['g1', 'a'],
-        ['g1', 'b'],
-        ['g2', 'c'],
-      ]);
-      expect((await listParked(db, schema, { group: 'g2' })).map(text)).toEqual(['c']);
-      expect((await listParked(db, schema, { ids: [b!.id] })).map(text)).toEqual(['b']);
-
-      const handled: string[] = [];
-      expect(
-        await replayParked(db, schema, async (m) => void handled.push(text(m)), { ids: [b!.id] }),
-      ).toEqual({
-        replayed: [{ id: b!.id, group: 'g1' }],
-        failed: [],
-      });
-      expect(handled).toEqual(['b']);
-
-      const g1 = {
-        group: 'g1',
-        topics: [topic],
-        handler: async (m: BusMessage) => void handled.push(text(m)),
-      };
-      expect(await replayParked(db, schema, [g1])).toEqual({
-        replayed: [{ id: a!.id, group: 'g1' }],
-        failed: [{ id: c!.id, group: 'g2', error: `no subscription of group "g2" to topic "${topic}"` }],
-      });
-      expect(handled).toEqual(['b', 'a']);
-      expect((await listParked(db, schema)).map(text)).toEqual(['c']);
-    });
-
-    it('keeps one row per group and event: parking it again replaces the error and attempts', async () => {
-      const m = message(uniqueName('again'), 'k', 'x');
-      await park('g', m, new Error('first'));
-      await parkEvents(db, schema)({ group: 'g', message: m, error: 'second', attempts: 5 });
-      expect(await listParked(db, schema)).toEqual([
-        expect.objectContaining({ id: m.id, group: 'g', error: 'second', attempts: 5 }),
-      ]);
-    });
-  });
 }
 
-describe('inbox pruning and parked events on PGlite', () => {
+describe('inbox pruning on PGlite', () => {
   describeInboxMaintenance(() => createPgliteDb());
 });
 
-describeWithServer('DATABASE_URL', 'inbox pruning and parked events on Postgres', (url) => {
+describeWithServer('DATABASE_URL', 'inbox pruning on Postgres', (url) => {
   describeInboxMaintenance(async () => createPgDb({ connectionString: url, max: 4 }));
 });
 

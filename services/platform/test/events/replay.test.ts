@@ -13,7 +13,7 @@ import { appendOutbox, createOutboxRelay, outboxMigration } from '../../src/even
 import { outboxLog, type EventLog } from '../../src/events/outbox-log';
 import { parkedEventsMigrations } from '../../src/events/parked';
 import { onEvent, projection } from '../../src/events/projection';
-import { replayProjections } from '../../src/events/replay';
+import { NotReplayableError, replayProjections } from '../../src/events/replay';
 import type { BusMessage, EventBus, Subscription } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
 import { uniqueName } from './bus.contract';
@@ -103,7 +103,7 @@ const snapshot = async (db: Db) => ({
 
 /**
  * Builds the read model live through `bus`, then replays it twice from `log`: the same tables each time. Another
- * consumer's table and inbox rows, and a reaction (no `reset`), are left alone.
+ * consumer's table and inbox rows, and a reaction, are left alone.
  */
 async function liveThenReplay(
   db: Db,
@@ -118,6 +118,7 @@ async function liveThenReplay(
     group: uniqueName('mailer'),
     topics: [topic],
     handler: async () => void reactions++,
+    reaction: true,
   };
   await db.query(`INSERT INTO ${SVC}.others (id) VALUES (1), (2)`);
   await db.query(`INSERT INTO ${SVC}.inbox (consumer, event_id) VALUES ('others', $1)`, [randomUUID()]);
@@ -174,6 +175,40 @@ describe('replayProjections', () => {
       await db.close();
     }
   }, 90_000);
+
+  it('refuses, changing nothing, when a subscription is neither a projection nor a declared reaction', async () => {
+    const db = await createPgliteDb();
+    try {
+      await prepare(db);
+      const topic = uniqueName('refuse');
+      const names = namesProjection(db, topic);
+      await db.query(`INSERT INTO ${SVC}.names (id, username, changes) VALUES ($1, 'kept', 1)`, [
+        randomUUID(),
+      ]);
+      const before = await snapshot(db);
+      const handled: string[] = [];
+      const undeclared: Subscription = {
+        group: 'sockets',
+        topics: [topic],
+        handler: async (m) => void handled.push(m.id),
+      };
+      await db.transaction((tx) => appendOutbox(tx, SRC, history(topic)));
+      await db.query(`UPDATE ${SRC}.outbox SET published_at = now()`);
+      const replay = replayProjections({
+        subscriptions: [names, undeclared],
+        log: outboxLog(db, [SRC]),
+        logger: silent,
+      });
+      await expect(replay).rejects.toThrow(NotReplayableError);
+      await expect(replay).rejects.toThrow(
+        `cannot replay: sockets (${topic}): no reset and not declared a reaction; nothing was changed`,
+      );
+      expect(await snapshot(db)).toEqual(before);
+      expect(handled).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
 
   it('stops at the end of the log seen when it started', async () => {
     const db = await createPgliteDb();
