@@ -42,3 +42,8 @@ export {
   type PoisonCase,
   type ReplayCase,
 } from './parked';
+export {
+  cirriProjectionCases,
+  type CirriProjectionUnderTest,
+  type CirriStore,
+} from './cirri-projection-cases';

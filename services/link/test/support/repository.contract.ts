@@ -7,16 +7,8 @@ import {
   type EventBus,
   type ParkedEventStore,
 } from '@vellum/platform';
-import { eventually, expectParkedThenReplayed, expectReplayRebuilds } from '@vellum/platform/test-support';
-import {
-  CirrusCreatedSchema,
-  CirrusProfileChangedSchema,
-  CirrusVerifiedSchema,
-  LINK_DEFAULT_COLORS,
-  LinkClickedSchema,
-  LinkPageChangedSchema,
-  Topics,
-} from '@vellum/proto';
+import { cirriProjectionCases, eventually } from '@vellum/platform/test-support';
+import { LINK_DEFAULT_COLORS, LinkClickedSchema, LinkPageChangedSchema, Topics } from '@vellum/proto';
 import { cirriProjection } from '../../src/events/cirri-projection';
 import type { LinkRepository } from '../../src/service';
 import type { StoredPage } from '../../src/store/link-repository';
@@ -89,66 +81,12 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     return { id, username: `Ada.${id.slice(0, 8)}` };
   };
 
-  it("rebuilds identity's word on cirri from the log: the same as live, replay after replay", async () => {
-    const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const identity = (
-      id: string,
-      schema: typeof CirrusCreatedSchema | typeof CirrusVerifiedSchema | typeof CirrusProfileChangedSchema,
-      payload: object,
-    ) =>
-      eventMessage('identity', {
-        topic: Topics.identityCirrus,
-        aggregateId: id,
-        payloadSchema: schema,
-        payload: { cirrusId: id, username: `r${id.slice(0, 8)}`, ...payload },
-        occurredAt: new Date(),
-      } as never);
-    const events = ids.flatMap((id, n) => [
-      identity(id, CirrusCreatedSchema, { displayName: 'first' }),
-      ...(n === 0 ? [] : [identity(id, CirrusVerifiedSchema, {})]),
-      identity(id, CirrusProfileChangedSchema, { displayName: 'second', image: 'https://img.example/a.png' }),
-      identity(id, CirrusProfileChangedSchema, { displayName: `third ${n}`, image: '' }),
-    ]);
-    await expectReplayRebuilds({
-      subscription: cirriProjection(t.pages),
-      events,
-      damage: async () =>
-        void (await t.pages.applyCirrus(randomUUID(), {
-          id: ids[1]!,
-          username: `r${ids[1]!.slice(0, 8)}`,
-          displayName: 'spoilt',
-        })),
-      snapshot: async () => Promise.all(ids.map((id) => t.pages.byOwner(id))),
-    });
-    expect(await t.pages.byOwner(ids[0]!)).toEqual(expect.objectContaining({ displayName: 'third 0' }));
-  });
-
-  it('parks an identity event its projection keeps failing, and applies it when replayed once fixed', async () => {
-    const id = randomUUID();
-    let broken = true;
-    const flaky: LinkRepository = {
-      ...t.pages,
-      applyCirrus: async (eventId, cirrus) => {
-        if (broken) throw new Error('cannot apply this yet');
-        return t.pages.applyCirrus(eventId, cirrus);
-      },
-    };
-    await expectParkedThenReplayed({
-      parked: t.parked,
-      subscription: cirriProjection(flaky, t.parked.park),
-      event: eventMessage('identity', {
-        topic: Topics.identityCirrus,
-        aggregateId: id,
-        payloadSchema: CirrusCreatedSchema,
-        payload: { cirrusId: id, username: `parked${id.slice(0, 8)}`, displayName: 'Parked Once' },
-        occurredAt: new Date(),
-      }),
-      fix: () => {
-        broken = false;
-      },
-      applied: async () => (await t.pages.byOwner(id))?.displayName === 'Parked Once',
-    });
-  });
+  cirriProjectionCases(() => ({
+    store: t.pages,
+    parked: t.parked,
+    projection: cirriProjection,
+    read: (id) => t.pages.byOwner(id),
+  }));
 
   it('creates an empty page with the default colours once, and finds it by owner and any-case username', async () => {
     const ada = owner();

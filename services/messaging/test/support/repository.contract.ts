@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import {
-  createInProcessBus,
-  eventMessage,
-  type BusMessage,
-  type EventBus,
-  type ParkedEventStore,
-} from '@vellum/platform';
-import { CirrusCreatedSchema, CirrusProfileChangedSchema, CirrusVerifiedSchema, Topics } from '@vellum/proto';
-import { eventually, expectParkedThenReplayed, expectReplayRebuilds } from '@vellum/platform/test-support';
+import { createInProcessBus, type BusMessage, type EventBus, type ParkedEventStore } from '@vellum/platform';
+import { Topics } from '@vellum/proto';
+import { cirriProjectionCases, eventually } from '@vellum/platform/test-support';
 import { pairKeyOf } from '../../src/domain/conversation';
 import { keyOf } from '../../src/domain/cursor';
 import { timeOrderedId } from '../../src/domain/time-ordered-id';
@@ -78,66 +72,12 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   };
   const pair = () => [randomUUID(), randomUUID()] as const;
 
-  it("rebuilds identity's word on cirri from the log: the same as live, replay after replay", async () => {
-    const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const identity = (
-      id: string,
-      schema: typeof CirrusCreatedSchema | typeof CirrusVerifiedSchema | typeof CirrusProfileChangedSchema,
-      payload: object,
-    ) =>
-      eventMessage('identity', {
-        topic: Topics.identityCirrus,
-        aggregateId: id,
-        payloadSchema: schema,
-        payload: { cirrusId: id, username: `r${id.slice(0, 8)}`, ...payload },
-        occurredAt: new Date(),
-      } as never);
-    const events = ids.flatMap((id, n) => [
-      identity(id, CirrusCreatedSchema, { displayName: 'first' }),
-      ...(n === 0 ? [] : [identity(id, CirrusVerifiedSchema, {})]),
-      identity(id, CirrusProfileChangedSchema, { displayName: 'second', image: 'https://img.example/a.png' }),
-      identity(id, CirrusProfileChangedSchema, { displayName: `third ${n}`, image: '' }),
-    ]);
-    await expectReplayRebuilds({
-      subscription: cirriProjection(t.store),
-      events,
-      damage: async () =>
-        void (await t.store.applyCirrus(randomUUID(), {
-          id: ids[1]!,
-          username: `r${ids[1]!.slice(0, 8)}`,
-          displayName: 'spoilt',
-        })),
-      snapshot: async () => Promise.all(ids.map((id) => t.store.cirrus(id))),
-    });
-    expect(await t.store.cirrus(ids[0]!)).toEqual(expect.objectContaining({ displayName: 'third 0' }));
-  });
-
-  it('parks an identity event its projection keeps failing, and applies it when replayed once fixed', async () => {
-    const id = randomUUID();
-    let broken = true;
-    const flaky: MessagingRepository = {
-      ...t.store,
-      applyCirrus: async (eventId, cirrus) => {
-        if (broken) throw new Error('cannot apply this yet');
-        return t.store.applyCirrus(eventId, cirrus);
-      },
-    };
-    await expectParkedThenReplayed({
-      parked: t.parked,
-      subscription: cirriProjection(flaky, t.parked.park),
-      event: eventMessage('identity', {
-        topic: Topics.identityCirrus,
-        aggregateId: id,
-        payloadSchema: CirrusCreatedSchema,
-        payload: { cirrusId: id, username: `parked${id.slice(0, 8)}`, displayName: 'Parked Once' },
-        occurredAt: new Date(),
-      }),
-      fix: () => {
-        broken = false;
-      },
-      applied: async () => (await t.store.cirrus(id))?.displayName === 'Parked Once',
-    });
-  });
+  cirriProjectionCases(() => ({
+    store: t.store,
+    parked: t.parked,
+    projection: cirriProjection,
+    read: (id) => t.store.cirrus(id),
+  }));
 
   it("keeps identity's word on a cirrus once per event; verification is never undone", async () => {
     const id = randomUUID();
