@@ -4,6 +4,7 @@ import {
   createInProcessBus,
   createLogger,
   createOutboxRelay,
+  inboxUpkeep,
   memoryLimiters,
   MemorySessionStore,
   migrate,
@@ -186,7 +187,10 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
     relays.push(relay);
     relay.start();
   }
-  const workers = services.flatMap((service) => service.workers ?? []);
+  const workers = services.flatMap((service) => [
+    inboxUpkeep({ db, schema: service.schema, logger: logger.child({ inbox: service.name }) }),
+    ...(service.workers ?? []),
+  ]);
   for (const worker of workers) worker.start();
 
   const drain = { draining: false };

@@ -26,6 +26,7 @@ export * from './db/migrate';
 export * from './db/deleted-cirri';
 export * from './events/types';
 export * from './events/outbox';
+export * from './events/inbox-upkeep';
 export * from './events/append-event';
 export * from './events/event-emitter';
 export * from './events/inbox';

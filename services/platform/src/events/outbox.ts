@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
-import { defaultInboxRetentionMs, pruneInbox } from './inbox';
 import { pollingLoop, type NextTurn } from './polling-loop';
 import type { BusMessage, EventBus } from './types';
 import { checkedSchema } from '../db/schema-name';
@@ -67,10 +66,8 @@ export interface OutboxRelayOptions {
    * outboxes are its event log (`readOutboxLog`), which a consumer group added later reads from the beginning.
    */
   retentionMs?: number;
-  /** How often the deletion of old rows runs (default 1 minute), with the pruning of the schema's inbox. */
+  /** How often the deletion of old rows runs (default 1 minute). The inbox has its own worker (`inboxUpkeep`). */
   cleanupIntervalMs?: number;
-  /** Inbox rows of the schema are pruned past this (default `defaultInboxRetentionMs`, 14 days: see there). */
-  inboxRetentionMs?: number;
   /**
    * Publish between two transactions, claiming the rows in one and marking them in the next, instead of inside a
    * single one (default false). Needed when `bus.publish` waits for consumers that use this same database (the
@@ -95,11 +92,6 @@ export interface OutboxRelay {
   flush(): Promise<number>;
   /** Deletes published rows older than the retention, in small batches; returns how many. */
   cleanup(): Promise<number>;
-  /**
-   * Deletes the schema's inbox rows past `inboxRetentionMs` (`pruneInbox`), in small batches; returns how many (0
-   * when the schema has no inbox). The loop runs it with `cleanup`.
-   */
-  pruneInbox(): Promise<number>;
 }
 
 interface OutboxRow {
@@ -135,7 +127,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
   const retentionMs = options.retentionMs ?? 86_400_000;
   const cleanupIntervalMs = options.cleanupIntervalMs ?? 60_000;
-  const inboxRetentionMs = options.inboxRetentionMs ?? defaultInboxRetentionMs;
   const outsideTransaction = options.publishOutsideTransaction ?? false;
   const batches = new Mutex();
 
@@ -216,19 +207,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return deleted;
   };
 
-  // A schema that only produces has no inbox; one found stays (migrations are forward-only).
-  let hasInbox = false;
-  const pruneOwnInbox = async (): Promise<number> => {
-    if (!hasInbox) {
-      const { rows } = await db.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [
-        `${s}.inbox`,
-      ]);
-      hasInbox = rows[0]?.present === true;
-      if (!hasInbox) return 0;
-    }
-    return pruneInbox(db, s, { retentionMs: inboxRetentionMs });
-  };
-
   let failures = 0;
   let lastCleanup = Date.now();
   const turn = async (): Promise<NextTurn> => {
@@ -250,8 +228,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         lastCleanup = Date.now();
         const deleted = await cleanup();
         if (deleted > 0) logger.debug({ schema: s, deleted }, 'old outbox rows deleted');
-        const pruned = await pruneOwnInbox();
-        if (pruned > 0) logger.debug({ schema: s, pruned }, 'old inbox rows deleted');
       }
     } catch (error) {
       failures++;
@@ -280,7 +256,6 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     },
 
     cleanup,
-    pruneInbox: pruneOwnInbox,
   };
 }
 

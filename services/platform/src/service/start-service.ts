@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import type { EventBus } from '../events/types';
+import { inboxUpkeep } from '../events/inbox-upkeep';
 import { createOutboxRelay } from '../events/outbox';
 import { createHttpApp } from '../http/create-app';
 import { healthRouter, type ReadinessCheck } from '../http/health';
@@ -43,7 +44,11 @@ export async function startServiceProcess(
     relay.start();
   }
   for (const subscription of service.subscriptions) await proc.bus.subscribe(subscription);
-  const workers = service.workers ?? [];
+  // The inbox's upkeep is the platform's worker, before the service's own.
+  const workers = [
+    ...(db ? [inboxUpkeep({ db, schema: service.schema, logger: proc.logger })] : []),
+    ...(service.workers ?? []),
+  ];
   for (const worker of workers) worker.start();
 
   const drain = { draining: false };

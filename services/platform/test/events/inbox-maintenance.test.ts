@@ -6,23 +6,16 @@ import { createPgDb } from '../../src/db/pg-db';
 import { createPgliteDb } from '../../src/db/pglite-db';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { defaultInboxRetentionMs, inboxMigration, pruneInbox } from '../../src/events/inbox';
-import { createOutboxRelay, outboxMigration } from '../../src/events/outbox';
+import { inboxUpkeep } from '../../src/events/inbox-upkeep';
+import { outboxMigration } from '../../src/events/outbox';
 import { parkedEventsMigrations } from '../../src/events/parked';
 import { projection } from '../../src/events/projection';
-import type { EventBus } from '../../src/events/types';
 import { describeWithServer, eventually } from '@vellum/platform/test-support';
 import { message, text, uniqueName } from './bus.contract';
 
 const silent = pino({ level: 'silent' });
 const uniqueSchema = () => `ib_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
 const DAY = 86_400_000;
-
-const idleBus: EventBus = {
-  publish: async () => undefined,
-  subscribe: async () => undefined,
-  ping: async () => true,
-  close: async () => undefined,
-};
 
 function describeInboxMaintenance(open: () => Promise<Db>) {
   let db: Db;
@@ -95,36 +88,40 @@ function describeInboxMaintenance(open: () => Promise<Db>) {
     });
   });
 
-  describe('the outbox relay', () => {
-    it('prunes the inbox of its schema with its cleanup', async () => {
-      await processed(30, 3);
-      const fresh = await processed(0);
-      const relay = createOutboxRelay({
-        db,
-        schema,
-        bus: idleBus,
-        logger: silent,
-        pollIntervalMs: 20,
-        cleanupIntervalMs: 0,
-      });
-      relay.start();
+  describe('the inbox upkeep worker', () => {
+    it('prunes the inbox of its schema every interval, with no outbox in the schema', async () => {
+      const consumer = uniqueSchema();
+      await migrate(db, consumer, [inboxMigration(consumer)]);
+      const own = (daysAgo: number) =>
+        db.query(
+          `INSERT INTO ${consumer}.inbox (consumer, event_id, processed_at)
+             VALUES ('p', $1, now() - $2::double precision * interval '1 day')`,
+          [randomUUID(), daysAgo],
+        );
+      for (const daysAgo of [30, 30, 30, 0]) await own(daysAgo);
+      const worker = inboxUpkeep({ db, schema: consumer, logger: silent, intervalMs: 20 });
+      expect(worker.name).toBe(`inbox-upkeep:${consumer}`);
+      worker.start();
+      const count = async () =>
+        (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${consumer}.inbox`)).rows[0]!.n;
       try {
-        await eventually(async () => (await inboxIds()).length === 1, 5_000, 'the pruning');
+        await eventually(async () => (await count()) === 1, 5_000, 'the pruning');
+        // Old rows arriving later go at the next interval.
+        await own(30);
+        await eventually(async () => (await count()) === 1, 5_000, 'the next pruning');
       } finally {
-        await relay.stop();
+        await worker.stop();
       }
-      expect(await inboxIds()).toEqual(fresh);
     });
 
-    it('prunes nothing in a schema without an inbox', async () => {
+    it('prunes nothing in a schema without an inbox, and honours its retention', async () => {
       const producer = uniqueSchema();
       await migrate(db, producer, [outboxMigration(producer)]);
-      const relay = createOutboxRelay({ db, schema: producer, bus: idleBus, logger: silent });
-      expect(await relay.pruneInbox()).toBe(0);
-      const own = createOutboxRelay({ db, schema, bus: idleBus, logger: silent, inboxRetentionMs: DAY });
+      expect(await inboxUpkeep({ db, schema: producer, logger: silent }).prune()).toBe(0);
       await processed(2);
-      await processed(0);
-      expect(await own.pruneInbox()).toBe(1);
+      const fresh = await processed(0);
+      expect(await inboxUpkeep({ db, schema, logger: silent, retentionMs: DAY }).prune()).toBe(1);
+      expect(await inboxIds()).toEqual(fresh);
     });
   });
 }
