@@ -9,6 +9,7 @@ const { isDeepStrictEqual } = require('node:util');
 const YAML = require('yaml');
 // The remotes' names (what the gateway reads) and the frontends' registry built on them (plain TypeScript data).
 const { REMOTE_NAMES, remoteUrlEnvName } = require('../proto/src/remotes.ts');
+const { VIDEO_FRAME_ORIGINS } = require('../proto/src/editor/video.ts');
 const { REMOTES: UI_REMOTES } = require('../frontends/ui/src/remotes.ts');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -917,6 +918,8 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", '${CSP_REMOTE_ORIGINS}']);
     expect(csp['object-src']).toEqual(["'none'"]);
     expect(csp['frame-ancestors']).toEqual(["'self'"]);
+    // The product's video policy, as the gateway's own CSP has it.
+    expect(csp['frame-src']).toEqual([...VIDEO_FRAME_ORIGINS]);
     // The only variable the entrypoint substitutes (NGINX_ENVSUBST_FILTER=^CSP_ in frontends/Dockerfile).
     expect([...new Set(conf.match(/\$\{?[A-Z][A-Z0-9_]*\}?/g))]).toEqual(['${CSP_REMOTE_ORIGINS}']);
   });

@@ -3,6 +3,15 @@ import { MAX_URL_LENGTH, VIDEO_ID_LENGTH } from './limits';
 const VIDEO_ID = new RegExp(`^[A-Za-z0-9_-]{${VIDEO_ID_LENGTH}}$`);
 const WATCH_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com']);
 const EMBED_HOSTS = new Set([...WATCH_HOSTS, 'youtube-nocookie.com', 'www.youtube-nocookie.com']);
+/**
+ * The origins a page frames videos from (the editor's YouTube node, `nocookie: true`, and its players' own
+ * navigation): the product's policy for the pages' `frame-src`, which the gateway and the shell's nginx set.
+ */
+export const VIDEO_FRAME_ORIGINS: readonly string[] = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+];
+
 /** Query parameters a shared video link may carry besides the id; anything else is refused. */
 const KNOWN_PARAMS = new Set(['v', 't', 'start', 'si', 'feature']);
 

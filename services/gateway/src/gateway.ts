@@ -18,6 +18,7 @@ import {
   type SessionStore,
 } from '@vellum/platform';
 import { isNavigation, routeTable, serviceFor, type RouteRule, type ServiceName } from './routes';
+import { VIDEO_FRAME_ORIGINS } from '@vellum/proto';
 import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
 import { rateLimit } from './http/rate-limit';
 import { sameOrigin } from './http/same-origin';
@@ -92,6 +93,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     scriptOrigins: options.frontends.scriptOrigins,
     trustProxy: trust,
     websocketOrigins: [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`],
+    frameOrigins: VIDEO_FRAME_ORIGINS,
   });
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
   app.use(requireHttps(options.publicUrl));

@@ -8,7 +8,7 @@ import {
   sessionCookieName,
   type ErrorShape,
 } from '@vellum/platform';
-import type { SameType } from '@vellum/proto';
+import { VIDEO_FRAME_ORIGINS, type SameType } from '@vellum/proto';
 import {
   errorShapeSchemas,
   ERROR_SHAPES,
@@ -243,6 +243,10 @@ describe('GET /api/reference', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);
       expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self'(;| )/);
+      // Its pages frame the product's videos and nothing else.
+      expect(page.headers.get('content-security-policy')).toContain(
+        `frame-src ${VIDEO_FRAME_ORIGINS.join(' ')};`,
+      );
       const html = await page.text();
       expect(html).not.toMatch(/<script>|<script [^>]*>[^<]/);
       const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);

@@ -14,6 +14,8 @@ export interface BrowserSecurityOptions {
   scriptOrigins?: string[];
   /** Websocket origins the pages may connect to besides their own. */
   websocketOrigins?: string[];
+  /** Origins the pages may frame (the product's videos); none by default (`frame-src 'none'`). */
+  frameOrigins?: readonly string[];
 }
 
 /** The headers every answer a browser gets carries: a page's CSP, framing and sniffing rules, HSTS over TLS. */
@@ -26,7 +28,7 @@ export function browserSecurityHeaders(options: BrowserSecurityOptions): Request
         scriptSrc: ["'self'", ...scriptOrigins],
         styleSrc: ["'self'", "'unsafe-inline'", ...scriptOrigins],
         imgSrc: ["'self'", 'data:', 'https:'],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        frameSrc: options.frameOrigins?.length ? [...options.frameOrigins] : ["'none'"],
         connectSrc: ["'self'", ...(options.websocketOrigins ?? []), ...scriptOrigins],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: null,

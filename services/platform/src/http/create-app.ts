@@ -26,6 +26,8 @@ export interface AppOptions {
   trustProxy?: ProxyTrust;
   /** Websocket origins the pages may connect to besides their own (`wss://vellum.example.com`). */
   websocketOrigins?: string[];
+  /** Origins the pages may frame (the product's policy: `VIDEO_FRAME_ORIGINS` from the gateway); none by default. */
+  frameOrigins?: readonly string[];
   /**
    * The browser-facing security headers (CSP, framing, HSTS, Permissions-Policy…); on by default. A service behind
    * the gateway leaves them to it: the gateway sets them on every answer it passes on, and setting them twice on

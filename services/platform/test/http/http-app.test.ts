@@ -127,6 +127,16 @@ describe('http bootstrap', () => {
     expect(csp).not.toMatch(/img-src [^;]*cdn|frame-src [^;]*cdn|default-src [^;]*cdn/);
   });
 
+  it('frames nothing unless told which origins (the product says which, not the platform)', async () => {
+    const csp = async (a: ReturnType<typeof createHttpApp>) => {
+      a.get('/page', (_req, res) => void res.type('html').send('<p>a page</p>'));
+      return String((await request(a).get('/page')).headers['content-security-policy']);
+    };
+    expect(await csp(createHttpApp({ logger }))).toContain("frame-src 'none'");
+    const framing = await csp(createHttpApp({ logger, frameOrigins: ['https://video.example'] }));
+    expect(framing).toContain('frame-src https://video.example;');
+  });
+
   it("answers express's own client errors with their 4xx, never a 500, and logs no server path", async () => {
     const lines: string[] = [];
     const spy = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
