@@ -46,10 +46,13 @@ export interface ClickCount {
 }
 
 /**
- * The link service's store: one page per owner, changed only as a whole by single atomic updates (MongoDB has no
- * multi-document transactions: a page is ONE document there, one row here), and click counts per link and day.
- * Two adapters keep this contract (`test/repository.contract.ts`): MongoDB (distributed) and Postgres through the
- * platform's Db port (embedded on PGlite).
+ * The link service's store: one page per owner, changed only as a whole, each change one atomic write with its
+ * events, and click counts per link and day. On Postgres a page is one row, changed in a transaction. On MongoDB
+ * (FerretDB applies an update as a read and a write, and has no multi-document transactions) a change INSERTS the
+ * page's next version as a document of its own, with its events; the cirrus (`cirri`), the newest version's number
+ * (`page_heads`) and each link's owner (`link_owners`) are documents beside it (`mongoLinkRepository` says why).
+ * Two adapters keep this contract (`test/support/repository.contract.ts`): MongoDB (distributed) and Postgres
+ * through the platform's Db port (embedded on PGlite).
  */
 export interface LinkRepository {
   /** The page of the cirrus with this username, in any case. */

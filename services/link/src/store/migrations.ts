@@ -4,6 +4,8 @@ export const SCHEMA = 'link';
 
 export const migrations: Migration[] = [
   {
+    // Its comment's "the same shape as the MongoDB document" is from before the MongoDB adapter stored each version
+    // as a document of its own (see `LinkRepository`); the SQL of an applied migration never changes (checksum).
     id: '0001_pages',
     sql: `
       -- One row per cirrus's vielink page, the same shape as the MongoDB document: who it is (identity's events, or
