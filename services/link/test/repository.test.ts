@@ -6,7 +6,6 @@ import {
   memoryLimiters,
   migrate,
   postgresParkedEvents,
-  type Db,
 } from '@vellum/platform';
 import {
   connectMongo,
@@ -14,9 +13,11 @@ import {
   createParkedEventsIndex,
   mongoParkedEvents,
 } from '@vellum/platform/mongo';
-import { createPgDb } from '@vellum/platform/postgres';
-import { createPgliteDb } from '@vellum/platform/pglite';
-import { describeWithServer, expectParksAndReplays } from '@vellum/platform/test-support';
+import {
+  describeOnEveryStore,
+  describeWithServer,
+  expectParksAndReplays,
+} from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkRepository } from '../src/service';
 import {
   createMongoLinkService,
@@ -28,69 +29,79 @@ import { repositoryContract, type RepositoryUnderTest } from './support/reposito
 
 const logger = pino({ level: 'silent' });
 
-async function onPostgres(db: Db, close: () => Promise<void>): Promise<RepositoryUnderTest> {
-  const service = createLinkService({
-    db,
-    logger,
-    limiters: memoryLimiters,
-    config: { internalAuthSecret: 'i'.repeat(32) },
-  });
-  await migrate(db, service.schema, service.migrations);
-  return {
-    pages: postgresLinkRepository(db),
-    relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
-    parked: postgresParkedEvents(db, 'link'),
-    clickRecords: async (ownerId) =>
-      Number(
-        (
-          await db.query<{ n: number }>('SELECT count(*) AS n FROM link.clicks WHERE owner_id = $1', [
-            ownerId,
-          ])
-        ).rows[0]!.n,
-      ),
-    close,
-  };
-}
+const config = { internalAuthSecret: 'i'.repeat(32) };
 
-describe('the link repository on PGlite (embedded)', () => {
-  repositoryContract(async () => {
-    const db = await createPgliteDb({});
-    return onPostgres(db, () => db.close());
-  });
-});
+describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
+  'the link repository',
+  {
+    async postgres(db) {
+      const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
+      await migrate(db, service.schema, service.migrations);
+      return {
+        pages: postgresLinkRepository(db),
+        relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
+        parked: postgresParkedEvents(db, 'link'),
+        clickRecords: async (ownerId) =>
+          Number(
+            (
+              await db.query<{ n: number }>('SELECT count(*) AS n FROM link.clicks WHERE owner_id = $1', [
+                ownerId,
+              ])
+            ).rows[0]!.n,
+          ),
+      };
+    },
+    async mongo(database) {
+      const collections = await prepareLinkCollections(database);
+      await createParkedEventsIndex(database);
+      return {
+        pages: mongoLinkRepository(collections),
+        relay: (bus) =>
+          createMongoOutboxRelay({
+            collections: linkOutboxCollections(collections),
+            locks: database.collection('outbox_locks'),
+            bus,
+            logger,
+          }),
+        parked: mongoParkedEvents(database),
+        clickRecords: (ownerId) => collections.clicks.countDocuments({ ownerId }),
+      };
+    },
+  },
+  repositoryContract,
+);
 
-describeWithServer('DATABASE_URL', 'the link repository on Postgres', (url) => {
-  repositoryContract(async () => {
-    const db = createPgDb({ connectionString: url, applicationName: 'link-contract', logger });
-    return onPostgres(db, () => db.close());
-  });
-});
-
-describeWithServer('MONGO_URL', "the link repository on MongoDB's protocol (FerretDB)", (url) => {
-  repositoryContract(async () => {
-    const mongo = await connectMongo({ url, appName: 'link-contract', defaultDatabase: 'link_contract' });
-    // A database of its own per run, dropped at the end.
-    const database = mongo.client.db(`link_contract_${randomUUID().slice(0, 8)}`);
-    const collections = await prepareLinkCollections(database);
-    await createParkedEventsIndex(database);
-    return {
-      pages: mongoLinkRepository(collections),
-      parked: mongoParkedEvents(database),
-      relay: (bus) =>
-        createMongoOutboxRelay({
-          collections: linkOutboxCollections(collections),
-          locks: database.collection('outbox_locks'),
-          bus,
-          logger,
-        }),
-      clickRecords: (ownerId) => collections.clicks.countDocuments({ ownerId }),
-      async close() {
-        await database.dropDatabase();
-        await mongo.close();
-      },
-    };
-  });
-});
+describeOnEveryStore(
+  'the link service',
+  {
+    async postgres(db) {
+      const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
+      await migrate(db, service.schema, service.migrations);
+      return { service, parked: postgresParkedEvents(db, service.schema) };
+    },
+    async mongo(database) {
+      const bus = createInProcessBus({ logger });
+      const service = await createMongoLinkService({
+        database,
+        bus,
+        logger,
+        limiters: memoryLimiters,
+        config,
+      });
+      return { service, parked: mongoParkedEvents(database) };
+    },
+  },
+  (open) => {
+    it('parks what its projection keeps failing in its own store, and resets it for a replay', async () => {
+      const { service, parked, close } = await open();
+      try {
+        await expectParksAndReplays(service, parked);
+      } finally {
+        await close();
+      }
+    });
+  },
+);
 
 describeWithServer(
   'MONGO_URL',
@@ -137,25 +148,3 @@ describeWithServer(
     });
   },
 );
-
-describeWithServer('MONGO_URL', 'the link service on MongoDB', (url) => {
-  it('parks what its projection keeps failing in its parked_events collection, and can be replayed', async () => {
-    const mongo = await connectMongo({ url, appName: 'link-parked' });
-    const database = mongo.client.db(`link_parked_${randomUUID().slice(0, 8)}`);
-    const bus = createInProcessBus({ logger });
-    try {
-      const service = await createMongoLinkService({
-        database,
-        bus,
-        logger,
-        limiters: memoryLimiters,
-        config: { internalAuthSecret: 'i'.repeat(32) },
-      });
-      await expectParksAndReplays(service, mongoParkedEvents(database));
-    } finally {
-      await bus.close();
-      await database.dropDatabase();
-      await mongo.close();
-    }
-  });
-});

@@ -47,3 +47,4 @@ export {
   type CirriProjectionUnderTest,
   type CirriStore,
 } from './cirri-projection-cases';
+export { describeOnEveryStore, type OnStore, type StoreAdapters } from './stores';
