@@ -16,7 +16,7 @@ import {
 import {
   describeOnEveryStore,
   describeWithServer,
-  expectParksAndReplays,
+  describeParkingOnEveryStore,
 } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkRepository } from '../src/service';
 import {
@@ -71,37 +71,24 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
   repositoryContract,
 );
 
-describeOnEveryStore(
-  'the link service',
-  {
-    async postgres(db) {
-      const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
-      await migrate(db, service.schema, service.migrations);
-      return { service, parked: postgresParkedEvents(db, service.schema) };
-    },
-    async mongo(database) {
-      const bus = createInProcessBus({ logger });
-      const service = await createMongoLinkService({
-        database,
-        bus,
-        logger,
-        limiters: memoryLimiters,
-        config,
-      });
-      return { service, parked: mongoParkedEvents(database) };
-    },
+describeParkingOnEveryStore('the link service', {
+  async postgres(db) {
+    const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
+    await migrate(db, service.schema, service.migrations);
+    return { service, parked: postgresParkedEvents(db, service.schema) };
   },
-  (open) => {
-    it('parks what its projection keeps failing in its own store, and resets it for a replay', async () => {
-      const { service, parked, close } = await open();
-      try {
-        await expectParksAndReplays(service, parked);
-      } finally {
-        await close();
-      }
+  async mongo(database) {
+    const bus = createInProcessBus({ logger });
+    const service = await createMongoLinkService({
+      database,
+      bus,
+      logger,
+      limiters: memoryLimiters,
+      config,
     });
+    return { service, parked: mongoParkedEvents(database) };
   },
-);
+});
 
 describeWithServer(
   'MONGO_URL',

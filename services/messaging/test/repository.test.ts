@@ -14,7 +14,7 @@ import {
   type Collection,
   type Document,
 } from '@vellum/platform/mongo';
-import { describeOnEveryStore, expectParksAndReplays } from '@vellum/platform/test-support';
+import { describeOnEveryStore, describeParkingOnEveryStore } from '@vellum/platform/test-support';
 import { createMessagingService, postgresMessagingRepository } from '../src/service';
 import {
   createMongoMessagingService,
@@ -71,33 +71,20 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
   repositoryContract,
 );
 
-describeOnEveryStore(
-  'the messaging service',
-  {
-    async postgres(db) {
-      const service = await migratedService(db);
-      return { service, parked: postgresParkedEvents(db, service.schema) };
-    },
-    async mongo(database) {
-      const service = await createMongoMessagingService({
-        database,
-        bus: createInProcessBus({ logger }),
-        logger,
-        limiters: memoryLimiters,
-        realtime: recordingRealtime().port,
-        config,
-      });
-      return { service, parked: mongoParkedEvents(database) };
-    },
+describeParkingOnEveryStore('the messaging service', {
+  async postgres(db) {
+    const service = await migratedService(db);
+    return { service, parked: postgresParkedEvents(db, service.schema) };
   },
-  (open) => {
-    it('parks what its projection keeps failing in its own store, and resets it for a replay', async () => {
-      const { service, parked, close } = await open();
-      try {
-        await expectParksAndReplays(service, parked);
-      } finally {
-        await close();
-      }
+  async mongo(database) {
+    const service = await createMongoMessagingService({
+      database,
+      bus: createInProcessBus({ logger }),
+      logger,
+      limiters: memoryLimiters,
+      realtime: recordingRealtime().port,
+      config,
     });
+    return { service, parked: mongoParkedEvents(database) };
   },
-);
+});

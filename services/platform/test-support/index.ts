@@ -36,6 +36,7 @@ export {
 } from './api/messaging-realtime.suite';
 export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';
 export {
+  describeParkingOnEveryStore,
   expectParkedThenReplayed,
   expectParksAndReplays,
   expectReplayRebuilds,

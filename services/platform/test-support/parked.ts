@@ -11,6 +11,7 @@ import {
   type Subscription,
 } from '@vellum/platform';
 import { eventually } from './eventually';
+import { describeOnEveryStore, type StoreAdapters } from './stores';
 
 export interface PoisonCase {
   /** Where the service's consumers park, on the store under test. */
@@ -147,4 +148,21 @@ export async function expectReplayRebuilds(c: ReplayCase): Promise<void> {
     ]);
     expect(await c.snapshot()).toEqual(live);
   }
+}
+
+/** `expectParksAndReplays` for a service on every store it runs on, built by `adapters` as its composition does. */
+export function describeParkingOnEveryStore(
+  subject: string,
+  adapters: StoreAdapters<{ service: ServiceDefinition; parked: ParkedEventStore }>,
+): void {
+  describeOnEveryStore(subject, adapters, (open) => {
+    it('parks what its projections keep failing in its own store, and resets them for a replay', async () => {
+      const { service, parked, close } = await open();
+      try {
+        await expectParksAndReplays(service, parked);
+      } finally {
+        await close();
+      }
+    });
+  });
 }
