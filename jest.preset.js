@@ -33,6 +33,11 @@ module.exports = function preset(dir, overrides = {}) {
       '^@vellum/platform$': path.join(root, 'services/platform/src/index.ts'),
       // The services' test kit is not under src/ (see services/README.md, Tests).
       '^@vellum/platform/test-support$': path.join(root, 'services/platform/test-support/index.ts'),
+      // Each service's own API suites (services/README.md, Tests).
+      '^@vellum/(identity|social|action|link|messaging|vellum)/test-support$': path.join(
+        root,
+        'services/$1/test-support/index.ts',
+      ),
       '^@vellum/platform/(.*)$': path.join(root, 'services/platform/src/$1'),
     },
     // jest reads `testTimeout` from the root config only; a project's own is set by jest.timeout.js from here.

@@ -1,5 +1,6 @@
 import { ActionCreatedSchema, ActionPriority, decodePayload, Topics } from '@vellum/proto';
-import { actionApiSuite, describeDistributed, readTopic, signedIn } from '@vellum/platform/test-support';
+import { describeDistributed, readTopic, signedIn } from '@vellum/platform/test-support';
+import { actionApiSuite } from '../test-support';
 
 /**
  * Gateway, identity, social and action as four processes on the real Postgres, Redis and Kafka, as the chart runs

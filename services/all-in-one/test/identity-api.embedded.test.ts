@@ -1,4 +1,5 @@
-import { identityApiSuite, newAccount, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import { newAccount, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import { identityApiSuite } from '@vellum/identity/test-support';
 import { describeEmbedded, startTestProduct } from './embedded.harness';
 
 describeEmbedded('identity through the gateway, embedded', (url) => identityApiSuite(url));

@@ -7,12 +7,8 @@ import {
   type SentMessage,
   type UserSignal,
 } from '@vellum/proto';
-import {
-  eventually,
-  messagingApiSuite,
-  messagingRealtimeSuite,
-  signedIn,
-} from '@vellum/platform/test-support';
+import { eventually, signedIn } from '@vellum/platform/test-support';
+import { messagingApiSuite, messagingRealtimeSuite } from '@vellum/messaging/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 /** The messaging calls through the gateway of the embedded product (the Postgres adapter on PGlite). */

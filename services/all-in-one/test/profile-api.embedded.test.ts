@@ -1,4 +1,4 @@
-import { profileApiSuite } from '@vellum/platform/test-support';
+import { profileApiSuite } from '@vellum/identity/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 /** Profile editing through the gateway of the embedded product, and the new name in every service's answers. */

@@ -1,4 +1,5 @@
-import { sessionsApiSuite, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import { TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import { sessionsApiSuite } from '@vellum/identity/test-support';
 import { describeEmbedded, startTestProduct } from './embedded.harness';
 
 describeEmbedded("one's own sessions and password through the gateway, embedded", (url) =>

@@ -1,4 +1,4 @@
-import { socialApiSuite } from '@vellum/platform/test-support';
+import { socialApiSuite } from '@vellum/social/test-support';
 import { describeEmbedded } from './embedded.harness';
 
 describeEmbedded('social through the gateway, embedded', (url) => socialApiSuite(url));

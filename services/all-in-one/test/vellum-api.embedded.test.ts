@@ -1,5 +1,5 @@
 import { describeEmbedded } from './embedded.harness';
-import { vellumApiSuite } from '@vellum/platform/test-support';
+import { vellumApiSuite } from '@vellum/vellum/test-support';
 
 /** The vellum calls through the gateway of the embedded product (PGlite, in-process bus). */
 describeEmbedded('vellum through the gateway, embedded', (url) => vellumApiSuite(url));

@@ -1,11 +1,6 @@
 import { CirrusCreatedSchema, CirrusVerifiedSchema, decodePayload, Topics } from '@vellum/proto';
-import {
-  describeDistributed,
-  identityApiSuite,
-  readTopic,
-  sessionsApiSuite,
-  verifiedAccount,
-} from '@vellum/platform/test-support';
+import { describeDistributed, readTopic, verifiedAccount } from '@vellum/platform/test-support';
+import { identityApiSuite, sessionsApiSuite } from '../test-support';
 
 /** Gateway and identity as two processes on the real Postgres, Redis and Kafka, as the chart runs them. */
 describeDistributed([], (product) => {

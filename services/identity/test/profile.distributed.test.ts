@@ -1,13 +1,7 @@
 import { CirrusDeletedSchema, CirrusProfileChangedSchema, decodePayload, Topics } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
-import {
-  describeDistributed,
-  eventually,
-  profileApiSuite,
-  readTopic,
-  signedIn,
-  TestClient,
-} from '@vellum/platform/test-support';
+import { describeDistributed, eventually, readTopic, signedIn, TestClient } from '@vellum/platform/test-support';
+import { profileApiSuite } from '../test-support';
 
 /**
  * Gateway, identity, vellum, social and action as processes of their own on the real Postgres, Redis and Kafka: a

@@ -5,15 +5,8 @@ import {
   LinkPageChangedSchema,
   Topics,
 } from '@vellum/proto';
-import {
-  describeDistributed,
-  describeWithServer,
-  eventually,
-  linkApiSuite,
-  navigate,
-  readTopic,
-  signedIn,
-} from '@vellum/platform/test-support';
+import { describeDistributed, describeWithServer, eventually, navigate, readTopic, signedIn } from '@vellum/platform/test-support';
+import { linkApiSuite } from '../test-support';
 
 /**
  * Gateway, identity and link as three processes, as the chart runs them: link on MongoDB's protocol (FerretDB here)

@@ -12,14 +12,8 @@ import {
   type MessageView,
   type UserSignal,
 } from '@vellum/proto';
-import {
-  describeDistributed,
-  describeWithServer,
-  eventually,
-  messagingApiSuite,
-  messagingRealtimeSuite,
-  signedIn,
-} from '@vellum/platform/test-support';
+import { describeDistributed, describeWithServer, eventually, signedIn } from '@vellum/platform/test-support';
+import { messagingApiSuite, messagingRealtimeSuite } from '../test-support';
 import { connected, describeReplicas, type Replica } from './support/replicas';
 
 /** A socket.io client (websocket only, as the browser's) with these upgrade headers; rejects when refused. */

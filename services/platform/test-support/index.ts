@@ -22,19 +22,6 @@ export {
 export { freePort, repoRoot, serviceEntry, startServiceProcess, type ServiceProcess } from './processes';
 export { loadsModule } from './loads-module';
 export { describeDistributed, type DistributedProduct } from './distributed';
-export { identityApiSuite } from './api/identity-api.suite';
-export { sessionsApiSuite } from './api/sessions-api.suite';
-export { socialApiSuite } from './api/social-api.suite';
-export { actionApiSuite } from './api/action-api.suite';
-export { profileApiSuite } from './api/profile-api.suite';
-export { linkApiSuite } from './api/link-api.suite';
-export { messagingApiSuite } from './api/messaging-api.suite';
-export {
-  messagingRealtimeSuite,
-  type ConnectRealtime,
-  type RealtimeSocket,
-} from './api/messaging-realtime.suite';
-export { vellumApiSuite, type VellumApiSuiteOptions } from './api/vellum-api.suite';
 export {
   describeParkingOnEveryStore,
   expectParkedThenReplayed,

@@ -5,14 +5,8 @@ import {
   Topics,
   type Envelope,
 } from '@vellum/proto';
-import {
-  describeDistributed,
-  eventually,
-  readTopic,
-  socialApiSuite,
-  TestClient,
-  verifiedAccount,
-} from '@vellum/platform/test-support';
+import { describeDistributed, eventually, readTopic, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import { socialApiSuite } from '../test-support';
 
 const followPayload = (envelope: Envelope) =>
   envelope.type === CirrusFollowedSchema.typeName

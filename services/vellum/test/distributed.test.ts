@@ -14,13 +14,8 @@ import {
   VellumDeletedSchema,
   VellumPublishedSchema,
 } from '@vellum/proto';
-import {
-  describeDistributed,
-  eventually,
-  readTopic,
-  signedIn,
-  vellumApiSuite,
-} from '@vellum/platform/test-support';
+import { describeDistributed, eventually, readTopic, signedIn } from '@vellum/platform/test-support';
+import { vellumApiSuite } from '../test-support';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 
 /** Gateway, identity and vellum as three processes on the real Postgres, Redis and Kafka, as the chart runs them. */

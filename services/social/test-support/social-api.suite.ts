@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { newAccount, signIn, verifiedAccount, type Account } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  TestClient,
+  newAccount,
+  signIn,
+  verifiedAccount,
+  type Account,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 /** Lower-case letters only, so the tag can sit in a first name (letters only) as well as in a username. */
 function letters(n: number): string {

@@ -6,9 +6,14 @@ import {
   type ConversationAnswer,
   type MessageView,
 } from '@vellum/proto';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { mailedLink, signIn, signedIn, type SignedIn as Person } from '../accounts';
+import {
+  eventually,
+  TestClient,
+  mailedLink,
+  signIn,
+  signedIn,
+  type SignedIn as Person,
+} from '@vellum/platform/test-support';
 
 const SLOW = 60_000;
 

@@ -1,8 +1,11 @@
 import { actionMessages, type ActionsResponse, type ActionView } from '@vellum/proto';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { signedIn, type SignedIn as Person } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  TestClient,
+  signedIn,
+  type SignedIn as Person,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 const SLOW = 60_000;
 /** The display name, or the username while the action service has only heard of the cirrus from social. */

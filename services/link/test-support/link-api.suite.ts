@@ -1,8 +1,12 @@
 import { linkMessages, type LinkChanged, type LinkPageView } from '@vellum/proto';
-import { eventually } from '../eventually';
-import { navigate, TestClient } from '../http-client';
-import { signedIn, type SignedIn as Person } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  navigate,
+  TestClient,
+  signedIn,
+  type SignedIn as Person,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 const SLOW = 60_000;
 

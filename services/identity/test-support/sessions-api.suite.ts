@@ -1,6 +1,9 @@
-import { TestClient } from '../http-client';
-import { verifiedAccount, type Account } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  TestClient,
+  verifiedAccount,
+  type Account,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 const CHROME_LINUX =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';

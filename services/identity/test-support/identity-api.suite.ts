@@ -1,7 +1,12 @@
 import { signAssertion } from '@vellum/platform';
-import { TestClient } from '../http-client';
-import { mailedLink, mailedMessage, newAccount, verifiedAccount } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  TestClient,
+  mailedLink,
+  mailedMessage,
+  newAccount,
+  verifiedAccount,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 /**
  * Every identity call through the gateway, as a browser makes it. Runs against the embedded product and against

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { profileMessages, type ActionsResponse, type ProfileForm, type VellumListItem } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { signedIn, type SignedIn as Person } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  TestClient,
+  signedIn,
+  type SignedIn as Person,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 const SLOW = 60_000;
 

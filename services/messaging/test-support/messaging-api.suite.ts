@@ -8,10 +8,13 @@ import {
   type SentMessage,
   type UnreadMessages,
 } from '@vellum/proto';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { signedIn, type SignedIn as Person } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  TestClient,
+  signedIn,
+  type SignedIn as Person,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 const SLOW = 60_000;
 

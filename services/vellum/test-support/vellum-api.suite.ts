@@ -7,10 +7,13 @@ import {
   text,
   xssPayloads,
 } from '@vellum/proto/test/fixtures/vellum-documents';
-import { eventually } from '../eventually';
-import { TestClient } from '../http-client';
-import { signedIn, type SignedIn } from '../accounts';
-import { checkAnswersAgainstTheContract } from '../contract';
+import {
+  eventually,
+  TestClient,
+  signedIn,
+  type SignedIn,
+  checkAnswersAgainstTheContract,
+} from '@vellum/platform/test-support';
 
 export interface VellumApiSuiteOptions {
   /** Tells the running product that a cirrus changed its display name (identity's CirrusProfileChanged). */
