@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pino, { type Logger } from 'pino';
 import type { BusOffsets } from './bus-offsets';
+import pino, { type Logger } from 'pino';
+import { DeliveryWaiters } from './delivery-waiters';
 import { partitionFor } from './partition';
+import { endOf, messageAt, topicLogs, trimLog, type PartitionLog } from './partition-log';
+import { cursorKey, savedPositions } from './saved-positions';
 import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
 import type { BusMessage, EventBus, MessageHandler, Subscription } from './types';
 
@@ -50,12 +53,6 @@ export interface InProcessBus extends EventBus {
   preload(messages: readonly BusMessage[]): void;
 }
 
-interface PartitionLog {
-  /** Offset of `messages[0]`. */
-  base: number;
-  messages: BusMessage[];
-}
-
 interface Member {
   id: number;
   topics: ReadonlySet<string>;
@@ -69,14 +66,8 @@ interface Cursor {
   /** The next offset to deliver. */
   offset: number;
   running?: Promise<void>;
-  /** Publishes waiting (`awaitDelivery`) for this cursor to pass `offset`, in offset order. */
-  waiters: Waiter[];
-}
-
-interface Waiter {
-  offset: number;
-  resolve: () => void;
-  reject: (error: Error) => void;
+  /** Publishes waiting (`awaitDelivery`) for this cursor to pass their offset. */
+  waiters: DeliveryWaiters;
 }
 
 interface Group {
@@ -86,9 +77,6 @@ interface Group {
   /** The positions saved by an earlier process (`offsets`). */
   saved?: Map<string, Map<number, number>>;
 }
-
-/** Trimming copies the array, so it waits until this many messages can go at once. */
-const TRIM_CHUNK = 1000;
 
 /** The delivery whose handler is running in this async context, to catch a handler publishing into it. */
 const delivering = new AsyncLocalStorage<{ group: string; cursor: Cursor }>();
@@ -113,20 +101,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const positions =
     options.offsets && savedPositions(options.offsets, options.offsetsSaveIntervalMs ?? 1000, logger);
 
-  const topics = new Map<string, PartitionLog[]>();
+  const logOf = topicLogs(partitions);
   const groups = new Map<string, Group>();
   const stopping = new AbortController();
   let closed = false;
   let memberIds = 0;
-
-  const logOf = (topic: string): PartitionLog[] => {
-    let log = topics.get(topic);
-    if (!log) {
-      log = Array.from({ length: partitions }, () => ({ base: 0, messages: [] }));
-      topics.set(topic, log);
-    }
-    return log;
-  };
 
   const assignee = (group: Group, topic: string, partition: number): Member | undefined => {
     const members = group.members.filter((member) => member.topics.has(topic));
@@ -143,18 +122,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       const cursor = group.cursors.get(cursorKey(topic, partition));
       if (cursor) consumed = consumed === -Infinity ? cursor.offset : Math.min(consumed, cursor.offset);
     }
-    const end = log.base + log.messages.length;
-    const dropUntil = Math.min(consumed, end - retain);
-    if (dropUntil - log.base >= TRIM_CHUNK) {
-      log.messages = log.messages.slice(dropUntil - log.base);
-      log.base = dropUntil;
-    }
-  };
-
-  const settlePassed = (cursor: Cursor) => {
-    let passed = 0;
-    while (passed < cursor.waiters.length && cursor.waiters[passed]!.offset < cursor.offset) passed++;
-    if (passed > 0) for (const waiter of cursor.waiters.splice(0, passed)) waiter.resolve();
+    trimLog(log, consumed, retain);
   };
 
   const drive = async (group: Group, cursor: Cursor): Promise<void> => {
@@ -166,9 +134,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         if (!log || closed) break;
         if (cursor.offset < log.base) {
           cursor.offset = log.base;
-          settlePassed(cursor);
+          cursor.waiters.passed(cursor.offset);
         }
-        const message = log.messages[cursor.offset - log.base];
+        const message = messageAt(log, cursor.offset);
         const member = message && assignee(group, cursor.topic, cursor.partition);
         // Checked and cleared synchronously, so a publish racing with the end of the loop restarts it.
         if (!message || !member) break;
@@ -186,7 +154,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
         if (outcome === 'aborted') break;
         cursor.offset++;
         positions?.moved(group.name, cursor);
-        settlePassed(cursor);
+        cursor.waiters.passed(cursor.offset);
         trim(cursor.topic, cursor.partition);
       }
     } catch (error) {
@@ -213,13 +181,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     const waits: Promise<void>[] = [];
     for (const [key, { topic, partition }] of touched) {
       const log = logOf(topic)[partition]!;
-      const offset = log.base + log.messages.length - 1;
+      const offset = endOf(log) - 1;
       for (const group of groups.values()) {
         const cursor = group.cursors.get(key);
         if (cursor && cursor.offset <= offset) {
-          waits.push(
-            new Promise<void>((resolve, reject) => cursor.waiters.push({ offset, resolve, reject })),
-          );
+          waits.push(cursor.waiters.wait(offset));
         }
       }
     }
@@ -308,7 +274,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
               topic,
               partition,
               offset: startOffset(group, log[partition]!, topic, partition),
-              waiters: [],
+              waiters: new DeliveryWaiters(),
             };
             group.cursors.set(key, cursor);
           }
@@ -328,11 +294,9 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       for (const group of groups.values()) {
         for (const cursor of group.cursors.values()) {
           // Rejected first: the handler in flight may itself be waiting for something that waits for a publish.
-          for (const waiter of cursor.waiters.splice(0)) {
-            waiter.reject(
-              new Error('Event bus closed before every consumer group had handled the published messages'),
-            );
-          }
+          cursor.waiters.rejectAll(
+            new Error('Event bus closed before every consumer group had handled the published messages'),
+          );
           if (cursor.running) running.push(cursor.running);
         }
       }
@@ -343,7 +307,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
 
   function startOffset(group: Group, log: PartitionLog, topic: string, partition: number): number {
     const saved = group.saved?.get(topic)?.get(partition) ?? 0;
-    const end = log.base + log.messages.length;
+    const end = endOf(log);
     if (saved > end) {
       // The log is shorter than when the offset was saved: rebuilt differently, so deliver from its end on.
       logger.warn(
@@ -354,41 +318,4 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     }
     return Math.max(saved, log.base);
   }
-}
-
-/** The groups' positions to save, batched: each moved cursor is saved at the next tick of the interval. */
-function savedPositions(store: BusOffsets, intervalMs: number, logger: Logger) {
-  const dirty = new Map<string, { group: string; topic: string; partition: number; nextOffset: number }>();
-  let timer: NodeJS.Timeout | undefined;
-  let saving: Promise<void> = Promise.resolve();
-  const save = () => {
-    timer = undefined;
-    const batch = [...dirty.values()];
-    dirty.clear();
-    saving = saving
-      .then(() => store.save(batch))
-      .catch((error: unknown) => logger.error({ err: error }, 'saving the consumer groups offsets failed'));
-    return saving;
-  };
-  return {
-    load: (group: string) => store.load(group),
-    moved(group: string, cursor: Cursor) {
-      const { topic, partition, offset } = cursor;
-      dirty.set(`${group}\u0000${cursorKey(topic, partition)}`, {
-        group,
-        topic,
-        partition,
-        nextOffset: offset,
-      });
-      timer ??= setTimeout(save, intervalMs);
-    },
-    async close() {
-      if (timer) clearTimeout(timer);
-      await save();
-    },
-  };
-}
-
-function cursorKey(topic: string, partition: number): string {
-  return `${topic}\u0000${partition}`;
 }
