@@ -1,6 +1,12 @@
 import { CirrusDeletedSchema, CirrusProfileChangedSchema, decodePayload, Topics } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
-import { describeDistributed, eventually, readTopic, signedIn, TestClient } from '@vellum/platform/test-support';
+import {
+  describeDistributed,
+  eventually,
+  readTopic,
+  signedIn,
+  TestClient,
+} from '@vellum/platform/test-support';
 import { profileApiSuite } from '../test-support';
 
 /**

@@ -5,7 +5,14 @@ import {
   LinkPageChangedSchema,
   Topics,
 } from '@vellum/proto';
-import { describeDistributed, describeWithServer, eventually, navigate, readTopic, signedIn } from '@vellum/platform/test-support';
+import {
+  describeDistributed,
+  describeWithServer,
+  eventually,
+  navigate,
+  readTopic,
+  signedIn,
+} from '@vellum/platform/test-support';
 import { linkApiSuite } from '../test-support';
 
 /**

@@ -5,7 +5,13 @@ import {
   Topics,
   type Envelope,
 } from '@vellum/proto';
-import { describeDistributed, eventually, readTopic, TestClient, verifiedAccount } from '@vellum/platform/test-support';
+import {
+  describeDistributed,
+  eventually,
+  readTopic,
+  TestClient,
+  verifiedAccount,
+} from '@vellum/platform/test-support';
 import { socialApiSuite } from '../test-support';
 
 const followPayload = (envelope: Envelope) =>
