@@ -1,11 +1,4 @@
-import { Router } from 'express';
-import {
-  callerFromAssertion,
-  inboxMigration,
-  outboxMigration,
-  parkedEventsMigrations,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, type ServiceDefinition } from '@vellum/platform';
 import type { AnalyticsContext, AnalyticsPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { analyticsProjection } from './events/analytics-projection';
@@ -19,19 +12,12 @@ export type { AnalyticsPorts, AnalyticsConfig } from './context';
  */
 export function createAnalyticsService(ports: AnalyticsPorts): ServiceDefinition {
   const ctx: AnalyticsContext = { ...ports, clock: ports.clock ?? (() => new Date()) };
-  const router = Router();
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(adminRoutes(ctx));
-  return {
+  return defineService({
     name: 'analytics',
     schema: SCHEMA,
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
-    ],
-    router,
+    migrations,
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [adminRoutes(ctx)],
     subscriptions: [analyticsProjection(ctx.db)],
-  };
+  });
 }

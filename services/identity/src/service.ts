@@ -1,12 +1,4 @@
-import { Router } from 'express';
-import {
-  callerFromAssertion,
-  DEFAULT_SESSION_LIMITS,
-  inboxMigration,
-  parkedEventsMigrations,
-  outboxMigration,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, DEFAULT_SESSION_LIMITS, type ServiceDefinition } from '@vellum/platform';
 import type { IdentityContext, IdentityPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { sessionRoutes } from './http/session-routes';
@@ -41,28 +33,23 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     admins: new Set(ports.config.adminEmails.map((email) => email.toLowerCase())),
     sessionLimits: ports.config.sessionLimits ?? DEFAULT_SESSION_LIMITS,
   };
-  const router = Router();
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(sessionRoutes(ctx));
-  router.use(signupRoutes(ctx));
-  router.use(verificationRoutes(ctx));
-  router.use(passwordResetRoutes(ctx));
-  router.use(cirrusRoutes(ctx));
-  router.use(ownSessionRoutes(ctx));
-  if (ports.devMailbox) router.use(devMailboxRoutes(ports.devMailbox));
-  return {
+  return defineService({
     name: 'identity',
     schema: SCHEMA,
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
+    migrations,
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [
+      sessionRoutes(ctx),
+      signupRoutes(ctx),
+      verificationRoutes(ctx),
+      passwordResetRoutes(ctx),
+      cirrusRoutes(ctx),
+      ownSessionRoutes(ctx),
+      ...(ports.devMailbox ? [devMailboxRoutes(ports.devMailbox)] : []),
     ],
-    router,
     subscriptions: [outstandingProjection(ports.db)],
     workers: [mailRelay],
-  };
+  });
 }
 
 export { createArgon2Hasher, type PasswordHasher } from './domain/passwords';

@@ -40,7 +40,6 @@ export async function createMongoLinkService(
   });
   const pages = mongoLinkRepository(collections);
   return linkDefinition({ ...ports, wakeOutbox: () => relay.wake() }, pages, {
-    migrations: [],
     subscriptions: [cirriProjection(pages, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });

@@ -1,9 +1,7 @@
-import { Router } from 'express';
 import {
-  callerFromAssertion,
-  inboxMigration,
-  outboxMigration,
-  parkedEventsMigrations,
+  defineService,
+  withContextDefaults,
+  type ServiceSpec,
   postgresParkedEvents,
   type Db,
   type ServiceDefinition,
@@ -27,14 +25,12 @@ export { postgresLinkRepository } from './store/postgres-link-repository';
 export function linkDefinition(
   ports: LinkPorts,
   pages: LinkRepository,
-  store: Pick<ServiceDefinition, 'migrations' | 'subscriptions' | 'workers'>,
+  store: Pick<ServiceSpec, 'migrations' | 'subscriptions' | 'workers'>,
 ): ServiceDefinition {
   const limits = { ...DEFAULT_CLICK_LIMITS, ...ports.config.clickLimits };
   const ctx: LinkContext = {
-    ...ports,
+    ...withContextDefaults(ports),
     pages,
-    clock: ports.clock ?? (() => new Date()),
-    wakeOutbox: ports.wakeOutbox ?? (() => {}),
     // Built once: memory limiters built twice for one prefix would not share counts.
     redirectLimiter: ports.limiters({
       keyPrefix: 'link-redirect',
@@ -47,11 +43,13 @@ export function linkDefinition(
       durationSeconds: 60,
     }),
   };
-  const router = Router();
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(linkRoutes(ctx));
-  router.use(pageRoutes(ctx));
-  return { name: 'link', schema: SCHEMA, router, ...store };
+  return defineService({
+    name: 'link',
+    schema: SCHEMA,
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [linkRoutes(ctx), pageRoutes(ctx)],
+    ...store,
+  });
 }
 
 /**
@@ -61,12 +59,7 @@ export function linkDefinition(
 export function createLinkService(ports: LinkPorts & { db: Db }): ServiceDefinition {
   const pages = postgresLinkRepository(ports.db);
   return linkDefinition(ports, pages, {
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
-    ],
+    migrations,
     subscriptions: [cirriProjection(pages, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

@@ -34,7 +34,6 @@ export async function createMongoMessagingService(
   });
   const store = mongoMessagingRepository(collections);
   return messagingDefinition({ ...ports, wakeOutbox: () => relay.wake() }, store, {
-    migrations: [],
     subscriptions: [cirriProjection(store, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });

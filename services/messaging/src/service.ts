@@ -1,9 +1,7 @@
-import { Router } from 'express';
 import {
-  callerFromAssertion,
-  inboxMigration,
-  outboxMigration,
-  parkedEventsMigrations,
+  defineService,
+  withContextDefaults,
+  type ServiceSpec,
   postgresParkedEvents,
   type Db,
   type ServiceDefinition,
@@ -34,13 +32,11 @@ export { postgresMessagingRepository } from './store/postgres-messaging-reposito
 export function messagingDefinition(
   ports: MessagingPorts,
   store: MessagingRepository,
-  stored: Pick<ServiceDefinition, 'migrations' | 'subscriptions' | 'workers'>,
+  stored: Pick<ServiceSpec, 'migrations' | 'subscriptions' | 'workers'>,
 ): ServiceDefinition {
   const ctx: MessagingContext = {
-    ...ports,
+    ...withContextDefaults(ports),
     store,
-    clock: ports.clock ?? (() => new Date()),
-    wakeOutbox: ports.wakeOutbox ?? (() => {}),
     // Built once: memory limiters built twice for one prefix would not share counts.
     sendLimiter: ports.limiters({
       keyPrefix: 'messaging-send',
@@ -53,22 +49,19 @@ export function messagingDefinition(
       durationSeconds: 3600,
     }),
   };
-  const router = Router();
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(messengerRoutes(ctx));
-  router.use(conversationVellumRoutes(ctx));
   const attach = ports.realtime.attach;
-  return {
+  return defineService({
     name: 'messaging',
     schema: SCHEMA,
-    router,
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [messengerRoutes(ctx), conversationVellumRoutes(ctx)],
     ...stored,
     // Both stores: the sockets of sessions identity ended go, whatever the store.
     subscriptions: [...stored.subscriptions, endedSessions(ports.realtime)],
     // A conversation vellum is the same document as any vellum: up to 512 KB of JSON, sent as a JSON string.
     bodyLimit: '2mb',
     ...(attach && { attachServer: (server) => attach(server) }),
-  };
+  });
 }
 
 /**
@@ -78,12 +71,7 @@ export function messagingDefinition(
 export function createMessagingService(ports: MessagingPorts & { db: Db }): ServiceDefinition {
   const store = postgresMessagingRepository(ports.db);
   return messagingDefinition(ports, store, {
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
-    ],
+    migrations,
     subscriptions: [cirriProjection(store, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

@@ -38,6 +38,7 @@ export * from './events/outbox-log';
 export * from './events/replay';
 export * from './events/polling-loop';
 export * from './service/service-definition';
+export * from './service/define-service';
 export * from './service/service-app';
 export * from './service/start-service';
 export * from './service/parked-command';

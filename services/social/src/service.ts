@@ -1,11 +1,4 @@
-import { Router } from 'express';
-import {
-  callerFromAssertion,
-  inboxMigration,
-  parkedEventsMigrations,
-  outboxMigration,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, withContextDefaults, type ServiceDefinition } from '@vellum/platform';
 import type { SocialContext, SocialPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { directoryProjection } from './events/directory-projection';
@@ -17,26 +10,13 @@ export type { SocialPorts, SocialConfig } from './context';
 
 /** Social without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createSocialService(ports: SocialPorts): ServiceDefinition {
-  const ctx: SocialContext = {
-    ...ports,
-    clock: ports.clock ?? (() => new Date()),
-    wakeOutbox: ports.wakeOutbox ?? (() => {}),
-  };
-  const router = Router();
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(followRoutes(ctx));
-  router.use(peopleRoutes(ctx));
-  router.use(searchRoutes(ctx));
-  return {
+  const ctx: SocialContext = withContextDefaults(ports);
+  return defineService({
     name: 'social',
     schema: SCHEMA,
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
-    ],
-    router,
+    migrations,
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [followRoutes(ctx), peopleRoutes(ctx), searchRoutes(ctx)],
     subscriptions: [directoryProjection(ctx.db)],
-  };
+  });
 }

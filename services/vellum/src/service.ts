@@ -1,11 +1,4 @@
-import { Router } from 'express';
-import {
-  callerFromAssertion,
-  inboxMigration,
-  parkedEventsMigrations,
-  outboxMigration,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, type ServiceDefinition } from '@vellum/platform';
 import type { VellumContext, VellumPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { apiSecurityHeaders } from './http/security-headers';
@@ -35,25 +28,15 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
       wakeOutbox();
     },
   };
-  const router = Router();
-  router.use(apiSecurityHeaders);
-  router.use(callerFromAssertion(ports.config.internalAuthSecret));
-  router.use(vellumRoutes(ctx));
-  router.use(scoreRoutes(ctx));
-  router.use(listRoutes(ctx, publicLists));
-  router.use(exportRoutes(ctx));
-  return {
+  return defineService({
     name: 'vellum',
     schema: SCHEMA,
-    migrations: [
-      ...migrations,
-      outboxMigration(SCHEMA),
-      inboxMigration(SCHEMA),
-      ...parkedEventsMigrations(SCHEMA),
-    ],
-    router,
+    migrations,
+    before: [apiSecurityHeaders],
+    internalAuthSecret: ports.config.internalAuthSecret,
+    routes: [vellumRoutes(ctx), scoreRoutes(ctx), listRoutes(ctx, publicLists), exportRoutes(ctx)],
     subscriptions: [peopleProjection(ports.db, () => publicLists.clear())],
     // A document may be 512 KB of JSON, sent as a JSON string inside the body (escaping adds to it).
     bodyLimit: '2mb',
-  };
+  });
 }
