@@ -6,3 +6,4 @@ export * from './mongo/inbox';
 export * from './mongo/service-main';
 export * from './mongo/deleted-cirri';
 export * from './mongo/parked';
+export * from './mongo/cirri';

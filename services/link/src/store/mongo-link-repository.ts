@@ -1,8 +1,10 @@
 import {
-  applyOnce,
+  createCirriIndexes,
   createOutboxIndex,
   isDuplicateKey,
+  mongoCirri,
   mongoDeletedCirri,
+  type CirrusDoc,
   pendingEventFields,
   type Collection,
   type DeletedCirrusDoc,
@@ -13,18 +15,6 @@ import {
 import { LINK_DEFAULT_COLORS, type LinkColors } from '@vellum/proto';
 import { oldestShownDay } from '../domain/link-views';
 import type { ClickCount, LinkRepository, StoredPage } from './link-repository';
-
-/** A cirrus as identity's events (or the owner's own assertion) told it, with the inbox's `appliedEvents`. */
-export interface CirrusDoc {
-  _id: string;
-  username: string;
-  usernameKey: string;
-  displayName: string;
-  image: string;
-  /** Identity's CirrusVerified or the owner's signed-in call; absent on documents stored before (`StoredPage`). */
-  verified?: boolean;
-  appliedEvents?: string[];
-}
 
 /**
  * One version of a page, never changed once written but for its outbox fields: `_id` is `<ownerId>:<version>`, so
@@ -95,7 +85,7 @@ export async function prepareLinkCollections(database: MongoDatabase): Promise<L
   const heads = database.collection<PageHeadDoc>('page_heads');
   const linkOwners = database.collection<LinkOwnerDoc>('link_owners');
   const deletedCirri = database.collection<DeletedCirrusDoc>('deleted_cirri');
-  await cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
+  await createCirriIndexes(cirri);
   await versions.createIndex({ ownerId: 1, version: -1 }, { name: 'versions_owner' });
   await clicks.createIndex({ ownerId: 1, day: 1 }, { name: 'clicks_owner_day' });
   await clicks.createIndex({ linkId: 1, day: 1, n: -1 }, { name: 'clicks_link_day_count' });
@@ -138,6 +128,7 @@ export function mongoLinkRepository({
   const key = (ownerId: string, version: number) => `${ownerId}:${version}`;
   const tombstones = mongoDeletedCirri(deletedCirri);
   const deleted = (id: string) => tombstones.anyDeleted([id]);
+  const known = mongoCirri(cirri, { tombstones, removeCirrus: (id) => removeData(id) });
 
   // Single-document deletes (FerretDB makes each atomic); the cirrus first, so its page is Not Found at once.
   const removeData = async (cirrusId: string) => {
@@ -182,8 +173,8 @@ export function mongoLinkRepository({
   };
 
   return {
-    byUsername: async (username) => pageOf(await cirri.findOne({ usernameKey: username.toLowerCase() })),
-    byOwner: async (ownerId) => pageOf(await cirri.findOne({ _id: ownerId })),
+    byUsername: async (username) => pageOf(await known.byUsername(username)),
+    byOwner: async (ownerId) => pageOf(await known.byId(ownerId)),
 
     async byLink(linkId) {
       const owner = await linkOwners.findOne({ _id: linkId });
@@ -193,33 +184,7 @@ export function mongoLinkRepository({
       return page?.links.some((l) => l.id === linkId) ? page : null;
     },
 
-    async ensure(owner) {
-      if (await deleted(owner.id)) return null;
-      try {
-        await cirri.updateOne(
-          { _id: owner.id },
-          {
-            $setOnInsert: {
-              username: owner.username,
-              usernameKey: owner.username.toLowerCase(),
-              displayName: '',
-              image: '',
-              verified: true,
-            },
-          },
-          { upsert: true },
-        );
-      } catch (error) {
-        // Identity's event created it at the same moment.
-        if (!isDuplicateKey(error)) throw error;
-      }
-      // Deleted meanwhile: the deletion may have come before this write, so it is undone here.
-      if (await deleted(owner.id)) {
-        await removeData(owner.id);
-        return null;
-      }
-      return pageOf(await cirri.findOne({ _id: owner.id }));
-    },
+    ensure: async (owner) => pageOf(await known.remember(owner)),
 
     async replace(next, expectedVersion, events, at) {
       if (next.version !== expectedVersion + 1) throw new Error('a page changes one version at a time');
@@ -271,33 +236,9 @@ export function mongoLinkRepository({
       return true;
     },
 
-    async applyCirrus(eventId, c) {
-      if (await deleted(c.id)) return false;
-      // What the event says is set; what it does not say starts empty (unverified) on a new document.
-      const onInsert = {
-        ...(c.displayName === undefined && { displayName: '' }),
-        ...(c.image === undefined && { image: '' }),
-        ...(!c.verified && { verified: false }),
-      };
-      const update = {
-        $set: {
-          username: c.username,
-          usernameKey: c.username.toLowerCase(),
-          ...(c.displayName !== undefined && { displayName: c.displayName }),
-          ...(c.image !== undefined && { image: c.image }),
-          ...(c.verified && { verified: true }),
-        },
-        ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }),
-      };
-      const applied = await applyOnce(cirri, c.id, eventId, update, { upsert: true });
-      if (!(await deleted(c.id))) return applied;
-      await removeData(c.id);
-      return false;
-    },
+    applyCirrus: (eventId, c) => known.apply(eventId, c),
 
-    async forgetAppliedCirri() {
-      await cirri.updateMany({}, { $set: { appliedEvents: [] } });
-    },
+    forgetAppliedCirri: () => known.forgetApplied(),
 
     // The tombstone first: from then on no write of theirs stays.
     async removeCirrus(_eventId, cirrusId) {

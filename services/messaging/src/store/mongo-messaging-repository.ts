@@ -1,5 +1,7 @@
 import {
-  applyOnce,
+  createCirriIndexes,
+  mongoCirri,
+  type CirrusDoc,
   createOutboxIndex,
   isDuplicateKey,
   mongoDeletedCirri,
@@ -17,16 +19,6 @@ import type {
   StoredConversation,
   StoredMessage,
 } from './messaging-repository';
-
-export interface CirrusDoc {
-  _id: string;
-  username: string;
-  usernameKey: string;
-  displayName: string;
-  image: string;
-  verified: boolean;
-  appliedEvents?: string[];
-}
 
 /** A conversation, never changed once inserted but for its outbox fields; `pairKey` is unique. */
 export interface ConversationDoc extends OutboxFields {
@@ -89,7 +81,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     vellums: database.collection<VellumDoc>('conversation_vellums'),
     deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
   };
-  await c.cirri.createIndex({ usernameKey: 1 }, { name: 'cirri_username' });
+  await createCirriIndexes(c.cirri);
   await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
   await c.conversations.createIndex({ participants: 1 }, { name: 'conversations_participant' });
   await c.messages.createIndex({ conversation: 1, key: -1 }, { name: 'messages_conversation_key' });
@@ -171,6 +163,11 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
     return found && toConversation(found);
   };
   const tombstones = mongoDeletedCirri(c.deletedCirri);
+  // A cirrus deleted while it was being written goes again; its conversations went with the deletion itself.
+  const known = mongoCirri(c.cirri, {
+    tombstones,
+    removeCirrus: async (id) => void (await c.cirri.deleteOne({ _id: id })),
+  });
   // A conversation's parts before the conversation, so a retry after a failure still finds what is left.
   const removeConversation = async (id: string) => {
     await c.messages.deleteMany({ conversation: id });
@@ -185,72 +182,21 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
   };
 
   return {
-    async applyCirrus(eventId, change) {
-      if (await tombstones.anyDeleted([change.id])) return false;
-      const set: Partial<CirrusDoc> = {
-        username: change.username,
-        usernameKey: change.username.toLowerCase(),
-      };
-      const onInsert: Partial<CirrusDoc> = {};
-      for (const [field, value, initial] of [
-        ['displayName', change.displayName, ''],
-        ['image', change.image, ''],
-        ['verified', change.verified, false],
-      ] as const) {
-        if (value === undefined) Object.assign(onInsert, { [field]: initial });
-        else Object.assign(set, { [field]: value });
-      }
-      const applied = await applyOnce(
-        c.cirri,
-        change.id,
-        eventId,
-        { $set: set, ...(Object.keys(onInsert).length > 0 && { $setOnInsert: onInsert }) },
-        { upsert: true },
-      );
-      if (!(await tombstones.anyDeleted([change.id]))) return applied;
-      await c.cirri.deleteOne({ _id: change.id });
-      return false;
-    },
+    applyCirrus: (eventId, change) => known.apply(eventId, change),
 
-    async forgetAppliedCirri() {
-      await c.cirri.updateMany({}, { $set: { appliedEvents: [] } });
-    },
+    forgetAppliedCirri: () => known.forgetApplied(),
 
     async cirrus(id) {
-      const found = await c.cirri.findOne({ _id: id });
+      const found = await known.byId(id);
       return found && toCirrus(found);
     },
     async cirrusByUsername(username) {
-      const found = await c.cirri.findOne({ usernameKey: username.toLowerCase() });
+      const found = await known.byUsername(username);
       return found && toCirrus(found);
     },
 
     async rememberCaller(caller) {
-      if (await tombstones.anyDeleted([caller.id])) return null;
-      try {
-        await c.cirri.updateOne(
-          { _id: caller.id },
-          {
-            $setOnInsert: {
-              username: caller.username,
-              usernameKey: caller.username.toLowerCase(),
-              displayName: '',
-              image: '',
-              verified: true,
-            },
-          },
-          { upsert: true },
-        );
-      } catch (error) {
-        // Identity's event created it at the same moment.
-        if (!isDuplicateKey(error)) throw error;
-      }
-      // Deleted meanwhile: the deletion may have come before this write, so it is undone here.
-      if (await tombstones.anyDeleted([caller.id])) {
-        await c.cirri.deleteOne({ _id: caller.id });
-        return null;
-      }
-      const found = await c.cirri.findOne({ _id: caller.id });
+      const found = await known.remember(caller);
       return found && toCirrus(found);
     },
 
