@@ -173,7 +173,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
     upstreams[service.name] = { handler: mountService(express(), service, logger) };
   }
   // Relays start once every group is subscribed: a publish waits only for the groups subscribed at that moment.
-  for (const service of services) {
+  for (const service of services.filter((candidate) => candidate.publishes !== false)) {
     const relay = createOutboxRelay({
       db,
       schema: service.schema,

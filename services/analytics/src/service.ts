@@ -19,5 +19,7 @@ export function createAnalyticsService(ports: AnalyticsPorts): ServiceDefinition
     internalAuthSecret: ports.config.internalAuthSecret,
     routes: [adminRoutes(ctx)],
     subscriptions: [analyticsProjection(ctx.db)],
+    // It only consumes: no relay polls its (empty) outbox.
+    publishes: false,
   });
 }

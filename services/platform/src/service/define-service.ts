@@ -13,7 +13,7 @@ export function eventTablesMigrations(schema: string): Migration[] {
 
 export interface ServiceSpec extends Pick<
   ServiceDefinition,
-  'name' | 'schema' | 'subscriptions' | 'workers' | 'bodyLimit' | 'attachServer'
+  'name' | 'schema' | 'subscriptions' | 'publishes' | 'workers' | 'bodyLimit' | 'attachServer'
 > {
   /** The secret the gateway signs its caller assertions with: every route finds the caller in `req.caller`. */
   internalAuthSecret: string;
@@ -44,6 +44,7 @@ export function defineService(spec: ServiceSpec): ServiceDefinition {
     migrations: spec.migrations ? [...spec.migrations, ...eventTablesMigrations(spec.schema)] : [],
     router,
     subscriptions: spec.subscriptions,
+    ...(spec.publishes === false && { publishes: false }),
     ...(spec.workers && { workers: spec.workers }),
     ...(spec.bodyLimit && { bodyLimit: spec.bodyLimit }),
     ...(spec.attachServer && { attachServer: spec.attachServer }),

@@ -21,6 +21,11 @@ export interface ServiceDefinition {
   migrations: Migration[];
   router: Router;
   subscriptions: Subscription[];
+  /**
+   * False for a service that only consumes (analytics): the composition roots run no outbox relay for it. Its
+   * schema may still hold an empty outbox table from the migration every service once got.
+   */
+  publishes?: boolean;
   workers?: ServiceWorker[];
   /** Largest JSON body its routes accept (default 100kb); bigger ones get 413. */
   bodyLimit?: string;

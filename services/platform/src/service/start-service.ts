@@ -38,7 +38,10 @@ export async function startServiceProcess(
   const { db } = proc;
   if (!db && service.migrations.length > 0) throw new Error(`${service.name} has migrations but no database`);
   if (db) await migrate(db, service.schema, service.migrations);
-  const relay = db && createOutboxRelay({ db, schema: service.schema, bus: proc.bus, logger: proc.logger });
+  const relay =
+    db && service.publishes !== false
+      ? createOutboxRelay({ db, schema: service.schema, bus: proc.bus, logger: proc.logger })
+      : undefined;
   if (relay) {
     wake = () => relay.wake();
     relay.start();

@@ -21,6 +21,14 @@ function whoRoutes(): Router {
   return router;
 }
 
+const spec = (name: string) => ({
+  name,
+  schema: name,
+  internalAuthSecret: secret,
+  routes: [],
+  subscriptions: [],
+});
+
 describe('defineService', () => {
   it("puts the service's own migrations first, then the platform's event tables; none on MongoDB", () => {
     const onPostgres = defineService({
@@ -50,6 +58,10 @@ describe('defineService', () => {
     });
     expect(onMongo.migrations).toEqual([]);
     expect(onMongo).not.toHaveProperty('workers');
+    // A service that only consumes says so: the composition roots then run no outbox relay for it.
+    expect(onPostgres).not.toHaveProperty('publishes');
+    const consumer = defineService({ ...spec('c'), publishes: false });
+    expect(consumer.publishes).toBe(false);
   });
 
   it('reads the caller from the assertion, refuses a forged one, after the handlers that go before it', async () => {
