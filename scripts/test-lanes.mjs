@@ -55,6 +55,8 @@ function runLane(lane, args, resultsFile, width) {
       ...lane.projects,
       ...(hasWorkers ? [] : ['--maxWorkers=1']),
       '--passWithNoTests',
+      // A suite that leaves a handle open (a failed teardown's process) must not hold CI until its time limit.
+      '--forceExit',
       ...args,
       '--json',
       `--outputFile=${resultsFile}`,

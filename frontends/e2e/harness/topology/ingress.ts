@@ -2,6 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { routeFor, type IngressRoute } from './chart';
+import { openConnections } from './connections';
 
 /**
  * The rendered Ingress on loopback: each request goes to the Service its path names (Exact, else the longest
@@ -10,6 +11,7 @@ import { routeFor, type IngressRoute } from './chart';
  */
 export class IngressProxy {
   private server: http.Server;
+  private sockets: ReturnType<typeof openConnections>;
 
   constructor(
     private routes: IngressRoute[],
@@ -17,6 +19,7 @@ export class IngressProxy {
   ) {
     this.server = http.createServer((req, res) => this.forward(req, res));
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket as net.Socket, head));
+    this.sockets = openConnections(this.server);
   }
 
   async start(port: number): Promise<string> {
@@ -28,8 +31,10 @@ export class IngressProxy {
   }
 
   stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    // Upgraded (websocket) connections too, which closeAllConnections leaves alone.
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.sockets.destroyAll();
+    return closed;
   }
 
   private target(req: http.IncomingMessage): URL | undefined {
@@ -91,6 +96,7 @@ export class IngressProxy {
       upstream.pipe(socket);
       socket.pipe(upstream);
     });
+    this.sockets.add(upstream);
     const close = () => {
       socket.destroy();
       upstream.destroy();

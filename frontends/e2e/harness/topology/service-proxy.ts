@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { openConnections } from './connections';
 
 /** One pod behind a Service: where it listens, and what the readiness probe last said. */
 export interface Endpoint {
@@ -31,6 +32,7 @@ export interface ReadinessProbe {
 export class ServiceProxy {
   readonly endpoints: Endpoint[] = [];
   private server = net.createServer((client) => this.connect(client));
+  private sockets = openConnections(this.server);
   private timers = new Set<NodeJS.Timeout>();
   private next = 0;
   private stopped = false;
@@ -121,7 +123,9 @@ export class ServiceProxy {
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.sockets.destroyAll();
+    await closed;
   }
 
   private later(fn: () => unknown, ms: number) {
@@ -143,6 +147,7 @@ export class ServiceProxy {
     const endpoint = ready[this.next++ % ready.length]!;
     endpoint.connections += 1;
     const upstream = net.connect(endpoint.port, '127.0.0.1');
+    this.sockets.add(upstream);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
     client.pipe(upstream);

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { openConnections } from './connections';
 
 export interface SmtpMail {
   from: string;
@@ -46,6 +47,7 @@ function parseMessage(raw: string): { subject: string; text: string } {
 export class SmtpSink {
   readonly mails: SmtpMail[] = [];
   private server = net.createServer((socket) => this.session(socket));
+  private sockets = openConnections(this.server);
 
   async start(): Promise<number> {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -53,7 +55,9 @@ export class SmtpSink {
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.sockets.destroyAll();
+    return closed;
   }
 
   /** Waits for a mail to `to` whose subject matches: the newest one. */
