@@ -38,7 +38,11 @@ module.exports = function preset(dir, overrides = {}) {
         root,
         'services/$1/test-support/index.ts',
       ),
-      '^@vellum/platform/(.*)$': path.join(root, 'services/platform/src/$1'),
+      // The adapters over each driver, one package each (services/README.md, "One package per driver").
+      '^@vellum/platform-(postgres|pglite|kafka|redis|mongo)$': path.join(
+        root,
+        'services/platform-$1/src/index.ts',
+      ),
     },
     // jest reads `testTimeout` from the root config only; a project's own is set by jest.timeout.js from here.
     globals: { vellumTestTimeoutMs: testTimeout },

@@ -1026,6 +1026,12 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       m[1].split(' '),
     );
     expect(contextSources).toContain('services/${SERVICE}/');
+    // The platform and every adapter package (services/platform-<driver>) are compiled with the service.
+    for (const shared of fs
+      .readdirSync(path.join(ROOT, 'services'))
+      .filter((d) => d.startsWith('platform'))) {
+      expect(contextSources).toContain(`services/${shared}/`);
+    }
     for (const name of SERVICES) {
       const workspace = path.join(ROOT, 'services', name);
       expect(JSON.parse(fs.readFileSync(path.join(workspace, 'package.json'), 'utf8')).name).toBe(

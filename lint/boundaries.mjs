@@ -2,40 +2,48 @@
 // config object: `no-restricted-imports` fails the build when a file crosses a line DESIGN.md draws.
 // lint/boundaries.test.js lints a deliberate crossing of each and expects the error.
 
-/** Drivers that only their platform adapter (or a process's composition root) may load. */
+/** Drivers that only their own adapter package (or a process's composition root) may load. */
 const DRIVERS = [
   {
     name: 'kafkajs',
-    message: 'Kafka is reached through the EventBus port: services/platform/src/events/kafka-bus.ts.',
+    message: 'Kafka is reached through the EventBus port: @vellum/platform-kafka.',
+    home: 'kafka',
   },
-  { name: 'pg', message: 'Postgres is reached through the Db port: services/platform/src/db/pg-db.ts.' },
+  {
+    name: 'pg',
+    message: 'Postgres is reached through the Db port: @vellum/platform-postgres.',
+    home: 'postgres',
+  },
   {
     name: '@electric-sql/pglite',
-    message: 'PGlite is reached through the Db port: services/platform/src/db/pglite-db.ts.',
+    message: 'PGlite is reached through the Db port: @vellum/platform-pglite.',
+    home: 'pglite',
   },
   {
     name: 'ioredis',
-    message: 'Redis is reached through platform adapters (sessions, limiters) built in a main.ts.',
+    message: 'Redis is reached through @vellum/platform-redis (sessions, limiters), built in a main.ts.',
+    home: 'redis',
   },
   {
     name: 'mongodb',
     message:
-      'MongoDB is reached through @vellum/platform/mongo (connection, outbox, inbox, and its driver types).',
+      'MongoDB is reached through @vellum/platform-mongo (connection, outbox, inbox, and its driver types).',
+    home: 'mongo',
   },
 ];
 
-/** Where each driver may be imported: its adapter, and the composition roots that build adapters. */
-const DRIVER_HOMES = [
-  'services/platform/src/db/**',
-  'services/platform/src/events/kafka-bus.ts',
-  'services/platform/src/session/**',
-  'services/platform/src/rate-limit/**',
-  'services/platform/src/redis/**',
-  'services/platform/src/mongo/**',
-  'services/*/src/main.ts',
-  '**/test/**',
-  '**/bench/**',
-];
+/** The restriction of every driver but `except`'s, as no-restricted-imports takes it. */
+const driversBut = (except) =>
+  DRIVERS.filter((d) => d.home !== except).map(({ name, message }) => ({ name, message }));
+
+/** Where a driver may be imported besides its adapter package: the composition roots that build adapters, tests. */
+const DRIVER_HOMES = ['services/platform-*/src/**', 'services/*/src/main.ts', '**/test/**', '**/bench/**'];
+
+/** Each adapter package loads its own driver and no other (an image of a service carries only what it runs). */
+const ADAPTER_PACKAGES = DRIVERS.map(({ home }) => ({
+  files: [`services/platform-${home}/src/**/*.ts`],
+  rules: { 'no-restricted-imports': ['error', { paths: driversBut(home) }] },
+}));
 
 /** One workspace reaching into another's files by relative path instead of its package name. */
 const OTHER_WORKSPACE = {
@@ -66,8 +74,9 @@ export const boundaries = [
   {
     files: SRC,
     ignores: DRIVER_HOMES,
-    rules: { 'no-restricted-imports': ['error', { paths: DRIVERS, patterns: [OTHER_WORKSPACE] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: driversBut(), patterns: [OTHER_WORKSPACE] }] },
   },
+  ...ADAPTER_PACKAGES,
   {
     // The services' tests and their kit reach another package by its name too: @vellum/platform/test-support for
     // what tests share, @vellum/<service> for a service's public exports. Drivers are allowed (a test may read
@@ -87,7 +96,7 @@ export const boundaries = [
         'error',
         {
           paths: [
-            ...DRIVERS,
+            ...driversBut(),
             {
               name: 'express',
               message: 'No HTTP in domain/, store/ or use-cases/: throw a neutral error instead.',
@@ -107,7 +116,7 @@ export const boundaries = [
       'no-restricted-imports': [
         'error',
         {
-          paths: [...DRIVERS, PROTO_BARREL],
+          paths: [...driversBut(), PROTO_BARREL],
           patterns: [
             OTHER_WORKSPACE,
             {

@@ -29,7 +29,18 @@ const refused = [
   [
     'services/link/src/store/x.ts',
     "import type { Collection } from 'mongodb';\nexport type C = Collection;\n",
-    /platform\/mongo/,
+    /platform-mongo/,
+  ],
+  // An adapter package loads its own driver only: Postgres' adapters never bring MongoDB into an image.
+  [
+    'services/platform-postgres/src/x.ts',
+    "import { MongoClient } from 'mongodb';\nexport const m = MongoClient;\n",
+    /platform-mongo/,
+  ],
+  [
+    'services/platform-redis/src/x.ts',
+    "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n",
+    /EventBus port/,
   ],
   [
     'services/vellum/src/domain/x.ts',
@@ -91,19 +102,16 @@ const refused = [
 ];
 
 const allowed = [
-  ['services/platform/src/db/x.ts', "import { Pool } from 'pg';\nexport const p = Pool;\n"],
-  [
-    'services/platform/src/events/kafka-bus.ts',
-    "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n",
-  ],
+  ['services/platform-postgres/src/x.ts', "import { Pool } from 'pg';\nexport const p = Pool;\n"],
+  ['services/platform-kafka/src/kafka-bus.ts', "import { Kafka } from 'kafkajs';\nexport const k = Kafka;\n"],
   ['services/identity/src/main.ts', "import { Redis } from 'ioredis';\nexport const r = Redis;\n"],
   [
-    'services/platform/src/mongo/x.ts',
+    'services/platform-mongo/src/x.ts',
     "import { MongoClient } from 'mongodb';\nexport const m = MongoClient;\n",
   ],
   [
     'services/link/src/store/x.ts',
-    "import type { Collection } from '@vellum/platform/mongo';\nexport type C = Collection;\n",
+    "import type { Collection } from '@vellum/platform-mongo';\nexport type C = Collection;\n",
   ],
   ['services/vellum/src/http/x.ts', "import { Router } from 'express';\nexport const r = Router;\n"],
   ['services/vellum/src/http/x.ts', "import { bodyOf } from '@vellum/platform';\nexport const b = bodyOf;\n"],

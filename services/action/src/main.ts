@@ -3,7 +3,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('action');
 
-import { runServiceMain } from '@vellum/platform/service-main';
+import { runServiceMain } from '@vellum/platform-postgres';
 import { actionEnv } from './config';
 import { createActionService } from './service';
 

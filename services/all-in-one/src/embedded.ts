@@ -19,7 +19,7 @@ import {
   type RunningServer,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createArgon2Hasher, createIdentityService, createMailPorts } from '@vellum/identity';
 import { createVellumService } from '@vellum/vellum';
 import { createSocialService } from '@vellum/social';

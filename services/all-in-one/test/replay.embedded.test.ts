@@ -17,7 +17,7 @@ import {
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import {
   CirrusCreatedSchema,
   CirrusDeletedSchema,

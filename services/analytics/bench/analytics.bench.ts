@@ -34,8 +34,8 @@ import {
   type BusMessage,
   type Db,
 } from '@vellum/platform';
-import { createPgDb } from '@vellum/platform/postgres';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createAnalyticsService } from '../src/service';
 
 const CIRRI = Number(process.env.BENCH_CIRRI ?? 100_000);

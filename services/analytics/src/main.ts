@@ -3,7 +3,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('analytics');
 
-import { runServiceMain } from '@vellum/platform/service-main';
+import { runServiceMain } from '@vellum/platform-postgres';
 import { analyticsEnv } from './config';
 import { createAnalyticsService } from './service';
 

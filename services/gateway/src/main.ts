@@ -11,7 +11,7 @@ import {
   serve,
   sessionLimitsOf,
 } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
+import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform-redis';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';

@@ -5,8 +5,8 @@ const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
 import { sessionLimitsOf } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform/redis';
-import { runServiceMain } from '@vellum/platform/service-main';
+import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform-redis';
+import { runServiceMain } from '@vellum/platform-postgres';
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
 import { createArgon2Hasher } from './domain/passwords';

@@ -3,7 +3,7 @@ import express from 'express';
 import { Redis } from 'ioredis';
 import request from 'supertest';
 import { memoryLimiters, type LimiterFactory } from '@vellum/platform';
-import { redisLimiters } from '@vellum/platform/redis';
+import { redisLimiters } from '@vellum/platform-redis';
 import { type Account, describeWithServer, newAccount } from '@vellum/platform/test-support';
 import {
   DEVICE_COOKIE,

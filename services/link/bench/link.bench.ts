@@ -22,9 +22,9 @@ import {
   mountService,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { connectMongo } from '@vellum/platform/mongo';
-import { createPgDb } from '@vellum/platform/postgres';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { connectMongo } from '@vellum/platform-mongo';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { navigate } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkRepository, type LinkRepository } from '../src/service';
 import { createMongoLinkService, mongoLinkRepository, prepareLinkCollections } from '../src/mongo-service';

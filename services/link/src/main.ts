@@ -4,8 +4,8 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 const stopTelemetry = startTelemetry('link');
 
 import { Redis } from 'ioredis';
-import { runMongoServiceMain } from '@vellum/platform/mongo';
-import { logRedisOutages, redisLimiters } from '@vellum/platform/redis';
+import { runMongoServiceMain } from '@vellum/platform-mongo';
+import { logRedisOutages, redisLimiters } from '@vellum/platform-redis';
 import { clickLimitsOf, linkEnv } from './config';
 import { createMongoLinkService } from './mongo-service';
 

@@ -4,7 +4,7 @@ import {
   createParkedEventsIndex,
   mongoParkedEvents,
   type MongoDatabase,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import {

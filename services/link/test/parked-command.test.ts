@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eventMessage } from '@vellum/platform';
-import { connectMongo, mongoParkedEvents } from '@vellum/platform/mongo';
+import { connectMongo, mongoParkedEvents } from '@vellum/platform-mongo';
 import { describeWithServer, repoRoot } from '@vellum/platform/test-support';
 import { CirrusCreatedSchema, Topics } from '@vellum/proto';
 

@@ -12,7 +12,7 @@ import {
   createMongoOutboxRelay,
   createParkedEventsIndex,
   mongoParkedEvents,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import {
   describeOnEveryStore,
   describeWithServer,

@@ -5,8 +5,8 @@ const stopTelemetry = startTelemetry('messaging');
 
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { runMongoServiceMain } from '@vellum/platform/mongo';
-import { logRedisOutages, redisLimiters } from '@vellum/platform/redis';
+import { runMongoServiceMain } from '@vellum/platform-mongo';
+import { logRedisOutages, redisLimiters } from '@vellum/platform-redis';
 import { messagingEnv } from './config';
 import { createMongoMessagingService } from './mongo-service';
 import { assertionAuthenticate } from './realtime/assertion-authenticate';

@@ -6,7 +6,7 @@ import {
   type Collection,
   type Document,
   type MongoDatabase,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import type { MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import { mongoMessagingRepository, prepareMessagingCollections } from './store/mongo-messaging-repository';

@@ -13,7 +13,7 @@ import {
   mongoParkedEvents,
   type Collection,
   type Document,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import { describeOnEveryStore, describeParkingOnEveryStore } from '@vellum/platform/test-support';
 import { createMessagingService, postgresMessagingRepository } from '../src/service';
 import {

@@ -18,10 +18,10 @@ import { performance } from 'node:perf_hooks';
 import pino from 'pino';
 import type { Db } from '../src/db/db';
 import { migrate } from '../src/db/migrate';
-import { createPgDb } from '../src/db/pg-db';
-import { createPgliteDb } from '../src/db/pglite-db';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createInProcessBus } from '../src/events/in-process-bus';
-import { createKafkaBus } from '../src/events/kafka-bus';
+import { createKafkaBus } from '@vellum/platform-kafka';
 import { appendOutbox, createOutboxRelay, outboxMigration } from '../src/events/outbox';
 import type { BusMessage, EventBus } from '../src/events/types';
 

@@ -43,4 +43,7 @@ export * from './service/service-app';
 export * from './service/start-service';
 export * from './service/parked-command';
 export * from './service/operator-task';
+export * from './service/run-main';
+export { Mutex } from './db/mutex';
+export { defaultRetry, deliverWithRetry, logPoison } from './events/retry';
 export type { RetryOptions, PoisonHandler } from './events/retry';

@@ -25,7 +25,7 @@ import {
   type Logger,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { eventually } from './eventually';
 
 /** What a service's `create...Service(ports)` receives in every test: add the service's own config around it. */

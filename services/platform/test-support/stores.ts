@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@vellum/platform';
-import { connectMongo, type MongoDatabase } from '@vellum/platform/mongo';
-import { createPgliteDb } from '@vellum/platform/pglite';
-import { createPgDb } from '@vellum/platform/postgres';
+import { connectMongo, type MongoDatabase } from '@vellum/platform-mongo';
+import { createPgliteDb } from '@vellum/platform-pglite';
+import { createPgDb } from '@vellum/platform-postgres';
 import { describeWithServer } from './servers';
 
 /** How a suite's subject is built on each kind of store; a store left out is not run. */

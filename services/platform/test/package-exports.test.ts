@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-// `@vellum/platform` is the toolkit every service and test imports; the drivers load only through their own entry
-// (`@vellum/platform/postgres`, `/pglite`, `/kafka`, `/redis`, `/mongo`, `/service-main`), so a process loads what it uses.
+// `@vellum/platform` is the toolkit every service and test imports; each driver loads only through its own adapter
+// package (`@vellum/platform-postgres`, `-pglite`, `-kafka`, `-redis`, `-mongo`), so a process loads what it uses.
 const root = path.resolve(__dirname, '../../..');
 
 /** The driver packages a fresh Node process has loaded after requiring `entry` (the built package, as a service does). */
@@ -23,10 +23,12 @@ describe('the platform package', () => {
     expect(driversLoadedBy('@vellum/platform')).toEqual([]);
   });
 
-  it('loads each driver from its own entry only', () => {
-    expect(driversLoadedBy('@vellum/platform/postgres')).toEqual(['pg']);
-    expect(driversLoadedBy('@vellum/platform/kafka')).toEqual(['kafkajs']);
-    expect(driversLoadedBy('@vellum/platform/service-main')).toEqual(['pg', 'kafkajs']);
-    expect(driversLoadedBy('@vellum/platform/mongo')).toEqual(['kafkajs', 'mongodb']);
+  it('loads each driver from its own adapter package only', () => {
+    expect(driversLoadedBy('@vellum/platform-postgres')).toEqual(['pg', 'kafkajs']);
+    expect(driversLoadedBy('@vellum/platform-kafka')).toEqual(['kafkajs']);
+    // PGlite loads in the adapter's worker thread; the Redis adapters take the client main.ts builds.
+    expect(driversLoadedBy('@vellum/platform-pglite')).toEqual([]);
+    expect(driversLoadedBy('@vellum/platform-redis')).toEqual([]);
+    expect(driversLoadedBy('@vellum/platform-mongo')).toEqual(['kafkajs', 'mongodb']);
   });
 });

@@ -16,8 +16,8 @@ import express from 'express';
 import pino from 'pino';
 import { Client } from 'pg';
 import { CALLER_HEADER, migrate, mountService, signAssertion, type Db } from '@vellum/platform';
-import { createPgDb } from '@vellum/platform/postgres';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createSocialService } from '../src/service';
 
 const CIRRI = Number(process.env.BENCH_CIRRI ?? 100_000);

@@ -3,7 +3,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('social');
 
-import { runServiceMain } from '@vellum/platform/service-main';
+import { runServiceMain } from '@vellum/platform-postgres';
 import { socialEnv } from './config';
 import { createSocialService } from './service';
 

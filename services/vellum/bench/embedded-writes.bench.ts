@@ -30,7 +30,7 @@ import {
   type QueryResult,
   type Tx,
 } from '@vellum/platform';
-import { createPgliteDb } from '@vellum/platform/pglite';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createVellumService } from '../src/service';
 
 const VELLUMS = Number(process.env.BENCH_VELLUMS ?? 1_000);

@@ -3,7 +3,7 @@ import { startTelemetry } from '@vellum/platform/telemetry';
 
 const stopTelemetry = startTelemetry('vellum');
 
-import { runServiceMain } from '@vellum/platform/service-main';
+import { runServiceMain } from '@vellum/platform-postgres';
 import { vellumEnv } from './config';
 import { createVellumService } from './service';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { type EventBus } from '@vellum/platform';
-import { createKafkaBus } from '@vellum/platform/kafka';
+import { createKafkaBus } from '@vellum/platform-kafka';
 import {
   CirrusFollowedSchema,
   CirrusProfileChangedSchema,

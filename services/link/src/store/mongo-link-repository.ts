@@ -11,7 +11,7 @@ import {
   type Document,
   type MongoDatabase,
   type OutboxFields,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import { LINK_DEFAULT_COLORS, type LinkColors } from '@vellum/proto';
 import { oldestShownDay } from '../domain/link-views';
 import type { ClickCount, LinkRepository, StoredPage } from './link-repository';

@@ -11,7 +11,7 @@ import {
   type Document,
   type MongoDatabase,
   type OutboxFields,
-} from '@vellum/platform/mongo';
+} from '@vellum/platform-mongo';
 import type { BusMessage } from '@vellum/platform';
 import type {
   KnownCirrus,

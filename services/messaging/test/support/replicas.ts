@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { io, type Socket } from 'socket.io-client';
 import { CALLER_HEADER, signAssertion, type Caller, type EventBus } from '@vellum/platform';
-import { createKafkaBus } from '@vellum/platform/kafka';
-import { connectMongo } from '@vellum/platform/mongo';
+import { createKafkaBus } from '@vellum/platform-kafka';
+import { connectMongo } from '@vellum/platform-mongo';
 import {
   CirrusCreatedSchema,
   CirrusVerifiedSchema,

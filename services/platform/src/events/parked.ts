@@ -61,7 +61,7 @@ export interface ListParkedOptions {
 
 /**
  * Where a service keeps the events its consumers parked: one port, an adapter per store (`postgresParkedEvents`
- * here, `mongoParkedEvents` in `@vellum/platform/mongo`). A subscription's `park` is the store's `park`; operators
+ * here, `mongoParkedEvents` in `@vellum/platform-mongo`). A subscription's `park` is the store's `park`; operators
  * list and replay through `list` and `replayParked`.
  */
 export interface ParkedEventStore {

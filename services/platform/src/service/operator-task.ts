@@ -1,7 +1,7 @@
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
 import type { ServiceDefinition } from './service-definition';
-import type { ServiceWithConnections } from './start-on-kafka';
+import type { ServiceWithConnections } from './service-definition';
 
 export interface OperatorTaskOptions<T> {
   /** The service's Postgres, migrated first and closed last; none for a service on another store. */

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Router } from 'express';
 import type { Migration } from '../db/db';
 import type { Subscription } from '../events/types';
+import type { ReadinessCheck } from '../http/health';
 
 /**
  * A background loop a service runs beside its routes (identity's mail relay, say). The composition root starts it
@@ -34,4 +35,11 @@ export interface ServiceDefinition {
    * than express routes (messaging's socket.io upgrades) attaches there.
    */
   attachServer?: (server: Server) => void;
+}
+
+/** A service that connects more than Postgres and Kafka (identity: Redis, a mailer) says how to check and close it. */
+export interface ServiceWithConnections {
+  service: ServiceDefinition;
+  checks?: Record<string, ReadinessCheck>;
+  closers?: Array<() => Promise<void>>;
 }

@@ -1,5 +1,5 @@
-import { createPgDb } from '../../src/db/pg-db';
-import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { describeDbContract } from './db.contract';
 

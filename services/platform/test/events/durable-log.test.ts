@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { migrate } from '../../src/db/migrate';
-import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { pgBusOffsets } from '../../src/events/bus-offsets';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { idempotent, inboxMigration } from '../../src/events/inbox';

@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { migrate } from '../../src/db/migrate';
-import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { inboxMigration } from '../../src/events/inbox';
 import { outboxMigration } from '../../src/events/outbox';
 

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { createInProcessBus } from '../../src/events/in-process-bus';
 import { describeBusContract, message, subscribeFailing, uniqueName } from './bus.contract';
 import { eventually } from '@vellum/platform/test-support';

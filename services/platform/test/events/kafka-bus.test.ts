@@ -1,8 +1,8 @@
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
-import { createPgDb } from '../../src/db/pg-db';
-import { createPgliteDb } from '../../src/db/pglite-db';
-import { createKafkaBus } from '../../src/events/kafka-bus';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
+import { createKafkaBus } from '@vellum/platform-kafka';
 import { describeWithServer, serverUrl, eventually } from '@vellum/platform/test-support';
 import { describeBusContract, message, uniqueName } from './bus.contract';
 

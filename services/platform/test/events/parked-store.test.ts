@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/db';
 import { migrate } from '../../src/db/migrate';
-import { createPgDb } from '../../src/db/pg-db';
-import { createPgliteDb } from '../../src/db/pglite-db';
+import { createPgDb } from '@vellum/platform-postgres';
+import { createPgliteDb } from '@vellum/platform-pglite';
 import { inboxMigration } from '../../src/events/inbox';
 import { parkedEventsMigrations, postgresParkedEvents } from '../../src/events/parked';
-import { connectMongo, type MongoConnection } from '../../src/mongo/connect';
-import { createParkedEventsIndex, mongoParkedEvents } from '../../src/mongo/parked';
+import { connectMongo, type MongoConnection } from '@vellum/platform-mongo';
+import { createParkedEventsIndex, mongoParkedEvents } from '@vellum/platform-mongo';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { describeParkedStore } from './parked-store.contract';
 

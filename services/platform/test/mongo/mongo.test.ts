@@ -13,7 +13,7 @@ import {
   type Document,
   type MongoConnection,
   type OutboxFields,
-} from '../../src/mongo';
+} from '@vellum/platform-mongo';
 import { describeWithServer, eventually } from '../../test-support';
 
 const logger = pino({ level: 'silent' });

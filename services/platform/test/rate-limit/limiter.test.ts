@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { memoryLimiters } from '../../src';
-import { redisLimiters } from '../../src/redis';
+import { redisLimiters } from '@vellum/platform-redis';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { limiterContract } from './limiter.contract';
 

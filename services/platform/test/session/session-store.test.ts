@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type session from 'express-session';
 import { MemorySessionStore, type SessionStore } from '../../src';
-import { RedisSessionStore } from '../../src/redis';
+import { RedisSessionStore } from '@vellum/platform-redis';
 import { describeWithServer } from '@vellum/platform/test-support';
 
 const promised = <T>(fn: (cb: (err?: unknown, value?: T) => void) => void) =>

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Db, QueryResult, Tx } from './db';
-import { Mutex } from './mutex';
+import { type Db, Mutex, type QueryResult, type Tx } from '@vellum/platform';
 
-/** The worker's code: services/platform/worker/, two folders above this file in src/ and in dist/ alike. */
-const WORKER_FILE = path.join(__dirname, '../../worker/pglite-worker.cjs');
+/** The worker's code: services/platform-pglite/worker/, one folder above this file in src/ and in dist/ alike. */
+const WORKER_FILE = path.join(__dirname, '../worker/pglite-worker.cjs');
 
 export interface PgliteDbOptions {
   /** Directory holding the database files; undefined keeps the database in memory. */

@@ -1,19 +1,21 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import { loadConfig } from '../config/load-config';
-import type { ServiceEnv } from '../config/service-env';
-import type { Db } from '../db/db';
-import { createPgDb } from '../db/pg-db';
-import { createLogger } from '../log/logger';
-import type { ServiceDefinition } from './service-definition';
-import { postgresParkedEvents } from '../events/parked';
-import { replayOnKafka, wantsReplay } from './replay-on-kafka';
-import { parkedCommandOfProcess, processIo, runParkedCommand } from './parked-command';
-import { runOperatorTask } from './operator-task';
-import { runMain, startOnKafka, type ServiceWithConnections } from './start-on-kafka';
-
-export * from './start-on-kafka';
-export * from './replay-on-kafka';
+import {
+  createLogger,
+  type Db,
+  loadConfig,
+  parkedCommandOfProcess,
+  postgresParkedEvents,
+  processIo,
+  runMain,
+  runOperatorTask,
+  runParkedCommand,
+  type ServiceDefinition,
+  type ServiceEnv,
+  type ServiceWithConnections,
+} from '@vellum/platform';
+import { replayOnKafka, startOnKafka, wantsReplay } from '@vellum/platform-kafka';
+import { createPgDb } from './pg-db';
 
 /** What a service's `build` gets: its parsed environment and the connections every service has. */
 export interface ServiceMainPorts<E> {

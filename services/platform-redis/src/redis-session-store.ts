@@ -5,11 +5,11 @@ import {
   DEFAULT_TTL_MS,
   type SessionRecord,
   type SessionStore,
-  type UserSession,
   settle,
   ttlOf,
   userOf,
-} from './session-store';
+  type UserSession,
+} from '@vellum/platform';
 
 /** For the distributed mode: sessions in Redis, with a set per account so a password reset can end them all. */
 export class RedisSessionStore extends session.Store implements SessionStore {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { kafkaClient, toBusMessage } from './kafka-bus';
-import type { EventLog } from './outbox-log';
+import type { EventLog } from '@vellum/platform';
 
 export interface KafkaLogOptions {
   /** `host:port` list, or one comma-separated string as in KAFKA_BROKERS. */

@@ -1,4 +1,4 @@
-// The worker thread that owns the embedded mode's PGlite instance (services/platform/src/db/pglite-db.ts starts it).
+// The worker thread that owns the embedded mode's PGlite instance (services/platform-pglite/src/pglite-db.ts starts it).
 // Plain CommonJS beside src/ and dist/ (both two folders down), so the same file runs under jest and from dist.
 // Protocol, one message at a time:
 //   main -> worker: { id, sql, params? }   (no params: `exec`, several statements allowed; the last result returns)

@@ -10,8 +10,16 @@ import {
   type Producer,
 } from 'kafkajs';
 import pino, { type Logger } from 'pino';
-import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
-import type { BusMessage, EventBus, Subscription } from './types';
+import {
+  type BusMessage,
+  defaultRetry,
+  deliverWithRetry,
+  type EventBus,
+  logPoison,
+  type PoisonHandler,
+  type RetryOptions,
+  type Subscription,
+} from '@vellum/platform';
 
 export interface KafkaBusOptions {
   /** `host:port` list (or one comma-separated string, as in KAFKA_BROKERS). */

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
-import { adapt, libraryOptions, type LimiterFactory } from './limiter';
+import { adapt, libraryOptions, type LimiterFactory } from '@vellum/platform';
 
 /**
  * Distributed mode: every replica counts in the same Redis key (atomically, in a Lua script). While Redis is not

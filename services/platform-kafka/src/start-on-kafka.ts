@@ -1,26 +1,13 @@
 import type { Logger } from 'pino';
-import type { ServiceEnv } from '../config/service-env';
-import type { Db } from '../db/db';
-import { createKafkaBus } from '../events/kafka-bus';
-import type { EventBus } from '../events/types';
-import type { ReadinessCheck } from '../http/health';
-import type { ServiceDefinition } from './service-definition';
-import { startServiceProcess } from './start-service';
-
-/** A service that connects more than Postgres and Kafka (identity: Redis, a mailer) says how to check and close it. */
-export interface ServiceWithConnections {
-  service: ServiceDefinition;
-  checks?: Record<string, ReadinessCheck>;
-  closers?: Array<() => Promise<void>>;
-}
-
-/** Runs `start`; a failure stops the process with `<name> failed to start: ...`. */
-export function runMain(name: string, start: () => Promise<void>): void {
-  start().catch((err: unknown) => {
-    process.stderr.write(`${name} failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
-}
+import {
+  startServiceProcess,
+  type Db,
+  type EventBus,
+  type ServiceDefinition,
+  type ServiceEnv,
+  type ServiceWithConnections,
+} from '@vellum/platform';
+import { createKafkaBus } from './kafka-bus';
 
 /** The environment every distributed process has, whatever its store. */
 type ProcessEnv = Pick<

@@ -1,16 +1,20 @@
 import type { z } from 'zod';
 import type { Logger } from 'pino';
-import { loadConfig } from '../config/load-config';
-import type { MongoServiceEnv } from '../config/service-env';
-import type { EventBus } from '../events/types';
-import { createLogger } from '../log/logger';
-import type { ServiceDefinition } from '../service/service-definition';
-import { createKafkaBus } from '../events/kafka-bus';
-import { replayOnKafka, wantsReplay } from '../service/replay-on-kafka';
-import { parkedCommandOfProcess, processIo, runParkedCommand } from '../service/parked-command';
-import { runOperatorTask } from '../service/operator-task';
+import {
+  createLogger,
+  type EventBus,
+  loadConfig,
+  type MongoServiceEnv,
+  parkedCommandOfProcess,
+  processIo,
+  runMain,
+  runOperatorTask,
+  runParkedCommand,
+  type ServiceDefinition,
+  type ServiceWithConnections,
+} from '@vellum/platform';
+import { createKafkaBus, replayOnKafka, startOnKafka, wantsReplay } from '@vellum/platform-kafka';
 import { mongoParkedEvents } from './parked';
-import { runMain, startOnKafka, type ServiceWithConnections } from '../service/start-on-kafka';
 import { connectMongo, type MongoConnection } from './connect';
 
 /** What a MongoDB service's `build` gets: its environment, its database and the bus (for its outbox relay). */

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import type { Logger } from 'pino';
-import { pollingLoop } from '../events/polling-loop';
-import type { BusMessage, EventBus } from '../events/types';
+import { type BusMessage, type EventBus, pollingLoop } from '@vellum/platform';
 import { isDuplicateKey } from './connect';
 
 /**

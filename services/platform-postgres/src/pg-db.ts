@@ -1,6 +1,6 @@
 import { Pool, type PoolClient, type QueryResult as PgQueryResult } from 'pg';
 import type { Logger } from 'pino';
-import type { Db, QueryResult, Tx } from './db';
+import type { Db, QueryResult, Tx } from '@vellum/platform';
 
 export interface PgDbOptions {
   connectionString: string;

@@ -1,10 +1,13 @@
 import type { Logger } from 'pino';
-import type { Db } from '../db/db';
-import { kafkaLog } from '../events/kafka-log';
-import { replayProjections, type ReplayReport } from '../events/replay';
-import type { ServiceDefinition } from './service-definition';
-import type { ServiceWithConnections } from './start-on-kafka';
-import { runOperatorTask } from './operator-task';
+import {
+  replayProjections,
+  runOperatorTask,
+  type Db,
+  type ReplayReport,
+  type ServiceDefinition,
+  type ServiceWithConnections,
+} from '@vellum/platform';
+import { kafkaLog } from './kafka-log';
 
 /** The argument that makes a service's entry rebuild its projections and exit instead of serving (the chart's Job). */
 export const REPLAY_ARGUMENT = '--replay';

@@ -1,0 +1,4 @@
+export * from './kafka-bus';
+export * from './kafka-log';
+export * from './replay-on-kafka';
+export * from './start-on-kafka';

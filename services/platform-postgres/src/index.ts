@@ -1,0 +1,2 @@
+export * from './pg-db';
+export * from './service-main';

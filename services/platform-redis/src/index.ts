@@ -1,0 +1,3 @@
+export * from './log-redis-outages';
+export * from './redis-limiters';
+export * from './redis-session-store';
