@@ -30,6 +30,20 @@ export function textField(label: string, requiredMessage: string, options: TextF
   });
 }
 
+/**
+ * A whole number in a query string (`?limit=`, `?days=`): absent → `defaultValue`; otherwise digits only, 1 to `max`;
+ * anything else (a sign, a decimal point, an exponent, spaces, an empty value) is refused with `message`.
+ */
+export function wholeNumberField(message: string, defaultValue: number, max: number) {
+  return z
+    .string({ error: message })
+    .regex(/^\d+$/, message)
+    .transform(Number)
+    .pipe(z.number({ error: message }).min(1, message).max(max, message))
+    .optional()
+    .transform((value) => value ?? defaultValue);
+}
+
 /** A request body: anything but a JSON object is refused. Unknown keys are dropped. */
 export function requestBody<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object(shape, { error: messages.requestNotObject });

@@ -1,6 +1,7 @@
 // The API's request and response schemas, shared by the services and the browser ('@vellum/proto/api').
 export * from './messages';
 export * from './fields';
+export * from './paging';
 export * from './identity';
 export * from './password-checklist';
 export * from './vellum';

@@ -10,6 +10,7 @@ export * from './http/request-id';
 export * from './http/error-handler';
 export * from './http/error-shape';
 export * from './http/request';
+export * from './http/keyset-cursor';
 export * from './http/refuse-control-characters';
 export * from './http/health';
 export * from './http/create-app';
