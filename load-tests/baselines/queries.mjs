@@ -1,5 +1,6 @@
 // What the baselines answer, written once: the vellum service's two read queries (services/vellum/src/store/
-// vellum-store.ts: byId and discover) and the JSON it makes of them (domain/views.ts, domain/cursor.ts), so a
+// vellum-store.ts: byId and discover) and the JSON it makes of them (domain/views.ts, domain/cursor.ts: the
+// platform's keysetCursor, base64url of a JSON array of the last row's edit time and id), so a
 // baseline does the same database work and sends the same bytes' worth as the product, without the product.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
@@ -51,19 +52,29 @@ export function readAnswer(row) {
   };
 }
 
-/** ?limit= of a discovery page: 50 by default, 1 to 100; undefined when it is not a number in range. */
+/** ?limit= of a discovery page: 50 when absent, else digits from 1 to 100; undefined when it is not that. */
 export function pageSize(raw) {
-  if (raw === undefined || raw === null || raw === '') return 50;
-  const n = Number(raw);
-  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : undefined;
+  if (raw === undefined || raw === null) return 50;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  return n >= 1 && n <= 100 ? n : undefined;
 }
+
+const cursorOf = (key) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 
 /** The key in a cursor, null when it is not one, undefined when there is none. */
 export function decodeCursor(cursor) {
   if (!cursor) return undefined;
-  if (cursor.length > 200) return null;
-  const [editedAt, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !editedAt || !id || !TIMESTAMP.test(editedAt) || !UUID.test(id)) return null;
+  if (cursor.length > 400) return null;
+  let key;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(key) || key.length !== 2 || cursorOf(key) !== cursor) return null;
+  const [editedAt, id] = key;
+  if (typeof editedAt !== 'string' || typeof id !== 'string' || !TIMESTAMP.test(editedAt) || !UUID.test(id))
+    return null;
   return { editedAt, id };
 }
 
@@ -73,13 +84,10 @@ export function pageAnswer(rows, limit) {
   const last = page[page.length - 1];
   return {
     vellums: page.map(listItem),
-    nextCursor:
-      rows.length > limit && last
-        ? Buffer.from(`${last.edited_key}|${last.id}`, 'utf8').toString('base64url')
-        : null,
+    nextCursor: rows.length > limit && last ? cursorOf([last.edited_key, last.id]) : null,
   };
 }
 
 export const BAD_REQUEST = {
-  error: 'This page of Vellums cannot be found; start again from the first page.',
+  error: 'That page of the list does not exist; start again from the first page.',
 };

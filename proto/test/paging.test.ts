@@ -1,4 +1,10 @@
-import { PAGE_CURSOR_MAX, pageCursorField, pageLimitField, pagingMessages } from '@vellum/proto';
+import {
+  adminSeriesQuerySchema,
+  PAGE_CURSOR_MAX,
+  pageCursorField,
+  pageLimitField,
+  pagingMessages,
+} from '@vellum/proto';
 import { accepts, refuses } from './helpers';
 
 // The one paging rule of every list: the same `?limit=` and `?cursor=` fields and the same two messages.
@@ -29,6 +35,13 @@ describe('the paging rule', () => {
     expect(accepts(pageCursorField, 'x'.repeat(PAGE_CURSOR_MAX))).toBe('x'.repeat(PAGE_CURSOR_MAX));
     expect(refuses(pageCursorField, 'x'.repeat(PAGE_CURSOR_MAX + 1))).toBe(
       'That page of the list does not exist; start again from the first page.',
+    );
+  });
+
+  it('keeps the admin series its own words for days', () => {
+    expect(accepts(adminSeriesQuerySchema, {}).days).toBe(90);
+    expect(refuses(adminSeriesQuerySchema, { days: '367' })).toBe(
+      'The days must be a whole number from 1 to 366.',
     );
   });
 });

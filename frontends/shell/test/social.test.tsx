@@ -167,12 +167,14 @@ describe('social pages', () => {
     });
 
     it('keeps the heading for signed-in users, adds the filter, and pages with Show more', async () => {
+      // An opaque cursor, as the service makes them: the page hands it back as it came.
+      const next = 'WyI3Il0';
       const calls = serve(true, (_m, url) => {
         if (url.pathname === '/api/cirrus/ann') return profile('ann', 'Ann Lee');
         if (url.pathname === '/api/cirrus/ann/following') {
-          return url.searchParams.get('cursor') === '7'
+          return url.searchParams.get('cursor') === next
             ? { status: 200, body: { followings: [followed('cy', 'Cy Young')], nextCursor: null } }
-            : { status: 200, body: { followings: [followed('bob', 'Bob Stone')], nextCursor: '7' } };
+            : { status: 200, body: { followings: [followed('bob', 'Bob Stone')], nextCursor: next } };
         }
         return undefined;
       });
@@ -183,7 +185,7 @@ describe('social pages', () => {
       await user.click(screen.getByRole('button', { name: 'Show more' }));
       await screen.findByText('Cy Young');
       expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-      expect(calls.map((c) => c.path)).toContain('/api/cirrus/ann/following?cursor=7');
+      expect(calls.map((c) => c.path)).toContain(`/api/cirrus/ann/following?cursor=${next}`);
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { answerSchema, textField } from './fields';
+import { answerSchema, textField, wholeNumberField } from './fields';
+import { pageCursorField, pageLimitField } from './paging';
 
 // Queries and answers of the analytics calls behind the admin page (spec: GET /api/admin), shared by the analytics
 // service and the shell's /admin page.
@@ -34,19 +35,8 @@ export const adminMessages = {
   sort: `The sort is one of ${ADMIN_COLUMNS.join(', ')}.`,
   dir: 'The direction is asc or desc.',
   filterTooLong: `Filter with at most ${ADMIN_FILTER_MAX} characters.`,
-  limit: `The limit must be a whole number from 1 to ${ADMIN_PAGE_MAX}.`,
   days: `The days must be a whole number from 1 to ${SERIES_DAYS_MAX}.`,
-  cursor: 'That page of the list does not exist; start again from the first page.',
 } as const;
-
-const wholeNumber = (message: string, max: number, defaultValue: number) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{1,4}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(1, message).max(max, message))
-    .optional()
-    .transform((value) => value ?? defaultValue);
 
 /** The query parameters of every list (`GET /api/admin` applies them to all three first pages). */
 export const adminPageQuerySchema = z.object({
@@ -57,20 +47,20 @@ export const adminPageQuerySchema = z.object({
     .pipe(z.string().max(ADMIN_FILTER_MAX, adminMessages.filterTooLong))
     .optional()
     .transform((value) => value ?? ''),
-  limit: wholeNumber(adminMessages.limit, ADMIN_PAGE_MAX, ADMIN_PAGE_DEFAULT),
+  limit: pageLimitField(ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX),
 });
 export type AdminPageQuery = z.output<typeof adminPageQuerySchema>;
 
 /** GET /api/admin/cirri?list=…: one page of one list; `cursor` is the previous page's `nextCursor`. */
 export const adminListQuerySchema = adminPageQuerySchema.extend({
   list: z.enum(ADMIN_LISTS, { error: adminMessages.list }),
-  cursor: z.string({ error: adminMessages.cursor }).max(400, adminMessages.cursor).optional(),
+  cursor: pageCursorField,
 });
 export type AdminListQuery = z.output<typeof adminListQuerySchema>;
 
 /** GET /api/admin/series?days=n: the last n days (today included), oldest first. */
 export const adminSeriesQuerySchema = z.object({
-  days: wholeNumber(adminMessages.days, SERIES_DAYS_MAX, SERIES_DAYS_DEFAULT),
+  days: wholeNumberField(adminMessages.days, SERIES_DAYS_DEFAULT, SERIES_DAYS_MAX),
 });
 
 /** A row of the admin tables (spec: the admin analytics user row). Times are ISO 8601; never signed in: null. */

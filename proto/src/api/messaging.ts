@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
 import { answerSchema, requestBody, textField } from './fields';
+import { pageCursorField, pageLimitField } from './paging';
 
 // Request schemas, answers and realtime events of messaging (spec sections 3, 4 and 7, and the messenger's own
 // calls under /api/messenger/…), shared by the messaging service and the messenger micro-frontend.
@@ -64,12 +65,15 @@ export const markReadSchema = requestBody({
   upTo: textField('upTo', 'Say which message was read.', { trim: true }),
 });
 
-/** `?limit=` of the paged lists. */
-export const pageLimitSchema = z.coerce
-  .number({ error: `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.` })
-  .int(`limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`)
-  .min(1, `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`)
-  .max(MESSENGER_PAGE_MAX, `limit must be a whole number from 1 to ${MESSENGER_PAGE_MAX}.`);
+/**
+ * GET /api/messenger/conversations[?limit=n&cursor=c] and …/messages[?limit=n&before=c]: `cursor` and `before` are
+ * the previous page's `nextCursor`.
+ */
+export const messengerPageQuerySchema = z.object({
+  limit: pageLimitField(MESSENGER_PAGE_DEFAULT, MESSENGER_PAGE_MAX),
+  cursor: pageCursorField,
+  before: pageCursorField,
+});
 
 export type OpenConversationInput = z.output<typeof openConversationSchema>;
 export type SendMessageInput = z.output<typeof sendMessageSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema, textField } from './fields';
+import { pageCursorField, pageLimitField } from './paging';
 
 // Query schemas and answers of the social calls: follow and unfollow, the followers and following lists, the
 // people search. The spec gives none of these texts; they are ours, in the spec's voice.
@@ -20,19 +21,7 @@ export const socialMessages = {
   signInToFollow: 'Sign in to follow a Cirrus.',
   signInToSearch: 'Sign in to search for Cirri.',
   searchTooLong: `Search for at most ${SEARCH_QUERY_MAX} characters.`,
-  limit: (max: number) => `The limit must be a whole number from 1 to ${max}.`,
-  cursor: 'That page of the list does not exist.',
 } as const;
-
-function limitField(defaultValue: number, max: number) {
-  return z
-    .string({ error: socialMessages.limit(max) })
-    .regex(/^\d{1,4}$/, socialMessages.limit(max))
-    .transform(Number)
-    .pipe(z.number().int().min(1, socialMessages.limit(max)).max(max, socialMessages.limit(max)))
-    .optional()
-    .transform((value) => value ?? defaultValue);
-}
 
 /**
  * GET /api/search?query=text[&limit=n]: the text is trimmed; an empty one finds nobody; a control character is
@@ -43,17 +32,14 @@ export const searchQuerySchema = z.object({
     .max(SEARCH_QUERY_MAX, socialMessages.searchTooLong)
     .optional()
     .transform((value) => value ?? ''),
-  limit: limitField(SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
+  limit: pageLimitField(SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
 });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
 /** GET /api/cirrus/{username}/followers|following[?limit=n&cursor=c]: newest first, `cursor` from the last page. */
 export const peoplePageQuerySchema = z.object({
-  limit: limitField(PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX),
-  cursor: z
-    .string({ error: socialMessages.cursor })
-    .regex(/^[1-9]\d{0,17}$/, socialMessages.cursor)
-    .optional(),
+  limit: pageLimitField(PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX),
+  cursor: pageCursorField,
 });
 export type PeoplePageQuery = z.output<typeof peoplePageQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerSchema, requestBody, textField } from './fields';
+import { pageCursorField, pageLimitField } from './paging';
 import { documentHasContent } from '../editor/plain-text';
 import { validateVellumDocument, type VellumDocument } from '../editor/validate';
 import { VELLUM_TITLE_MAX } from '../editor/limits';
@@ -49,9 +50,7 @@ export const vellumMessages = {
   searchTooShort: 'Search for at least 2 characters.',
   searchTooLong: `Search for at most ${VELLUM_SEARCH_MAX} characters.`,
   badScoreLevel: 'A Vellum is rated bad, good or excellent.',
-  badCursor: 'This page of Vellums cannot be found; start again from the first page.',
   signInToFollowVellums: 'Sign in to see the Vellums of the Cirri you follow.',
-  badFollowedLimit: `limit must be a whole number from 1 to ${FOLLOWED_VELLUMS_MAX}.`,
 } as const;
 
 export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
@@ -78,17 +77,16 @@ export const vellumTextSchema = z.unknown().transform((value, ctx): VellumDocume
   return z.NEVER;
 });
 
-/** `?limit=` of GET /api/vellums/following: absent means the default; anything but 1 to the maximum is refused. */
-export const followedVellumsLimitSchema = z
-  .string()
-  .optional()
-  .transform((raw, ctx): number => {
-    if (raw === undefined) return FOLLOWED_VELLUMS_DEFAULT;
-    const n = /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
-    if (n >= 1 && n <= FOLLOWED_VELLUMS_MAX) return n;
-    ctx.addIssue({ code: 'custom', message: vellumMessages.badFollowedLimit });
-    return z.NEVER;
-  });
+/** GET /api/vellums[?limit=n&cursor=c]: discovery, a page at a time; `cursor` is the previous page's `nextCursor`. */
+export const discoveryQuerySchema = z.object({
+  limit: pageLimitField(DISCOVERY_PAGE_DEFAULT, DISCOVERY_PAGE_MAX),
+  cursor: pageCursorField,
+});
+
+/** GET /api/vellums/following[?limit=n]: the newest public vellums of the cirri I follow. */
+export const followedVellumsQuerySchema = z.object({
+  limit: pageLimitField(FOLLOWED_VELLUMS_DEFAULT, FOLLOWED_VELLUMS_MAX),
+});
 
 /**
  * POST /api/vellum-new: a title and some content, or neither (the side panel's New Vellum creates an empty one).

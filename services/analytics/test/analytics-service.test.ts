@@ -272,20 +272,24 @@ describe('analytics service', () => {
       const first = await listPage({ list: 'all', filter: 'paging', sort: 'created', limit: '2' });
       const refused = async (query: Record<string, string>) =>
         (await h.as(admin).get('/api/admin/cirri').query(query).expect(400)).body;
-      expect(await refused({ list: 'all', sort: 'username', cursor: first.nextCursor! })).toMatchObject({
-        error: adminMessages.cursor,
-      });
-      const forged = Buffer.from(
-        JSON.stringify({ s: 'created', d: 'desc', k: "x'); DROP TABLE x; --", i: randomUUID() }),
-      ).toString('base64url');
-      expect(await refused({ list: 'all', cursor: forged })).toMatchObject({ error: adminMessages.cursor });
-      expect(await refused({ list: 'all', cursor: 'not a cursor' })).toMatchObject({
-        error: adminMessages.cursor,
-      });
+      const badCursor = { error: 'That page of the list does not exist; start again from the first page.' };
+      expect(await refused({ list: 'all', sort: 'username', cursor: first.nextCursor! })).toMatchObject(
+        badCursor,
+      );
+      expect(await refused({ list: 'all', dir: 'asc', cursor: first.nextCursor! })).toMatchObject(badCursor);
+      const forged = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64url');
+      for (const cursor of [
+        forged(['created', 'desc', "x'); DROP TABLE x; --", randomUUID()]),
+        forged({ s: 'created', d: 'desc', k: '2026-01-02 03:04:05+00', i: randomUUID() }),
+        'not a cursor',
+      ])
+        expect(await refused({ list: 'all', cursor })).toMatchObject(badCursor);
       expect(await refused({ list: 'everyone' })).toMatchObject({ error: adminMessages.list });
       expect(await refused({ list: 'all', sort: 'password' })).toMatchObject({ error: adminMessages.sort });
       expect(await refused({ list: 'all', dir: 'up' })).toMatchObject({ error: adminMessages.dir });
-      expect(await refused({ list: 'all', limit: '0' })).toMatchObject({ error: adminMessages.limit });
+      expect(await refused({ list: 'all', limit: '0' })).toMatchObject({
+        error: 'The limit must be a whole number from 1 to 200.',
+      });
       expect(await refused({ list: 'all', filter: 'x'.repeat(101) })).toMatchObject({
         error: adminMessages.filterTooLong,
       });

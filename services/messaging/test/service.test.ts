@@ -224,9 +224,23 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
       (m: MessageView) => `${m.text}:${m.read}`,
     );
     expect(marks).toEqual(['m6:false', 'm5:false', 'm4:true', 'm3:false', 'm2:true', 'm1:false', 'm0:true']);
-    for (const query of ['limit=0', 'limit=101', 'limit=x', 'limit=1&limit=2', 'before=bogus', 'before=']) {
+    const badLimit = 'The limit must be a whole number from 1 to 100.';
+    const badCursor = 'That page of the list does not exist; start again from the first page.';
+    for (const [query, errorMessage] of [
+      ['limit=0', badLimit],
+      ['limit=101', badLimit],
+      ['limit=x', badLimit],
+      ['limit=1e1', badLimit],
+      ['limit=1&limit=2', 'The parameter limit must be given once, as text.'],
+      ['before=bogus', badCursor],
+      ['before=', badCursor],
+    ]) {
       const res = await h.as(mo).get(`${paths.messages(c.conversation)}?${query}`);
-      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect({ query, status: res.status, body: res.body }).toEqual({
+        query,
+        status: 400,
+        body: { errorMessage },
+      });
     }
     expect((await h.as(mo).get(`${paths.messages(c.conversation)}?limit=100`)).status).toBe(200);
   });

@@ -161,9 +161,14 @@ export function socialApiSuite(baseUrl: () => string) {
       const bad = await visitor().get(`${path('ann', 'followers')}?limit=0`);
       expect(bad.status).toBe(400);
       expect(bad.body.error).toBe('The limit must be a whole number from 1 to 500.');
-      const cursor = await visitor().get(`${path('ann', 'following')}?cursor=abc`);
-      expect(cursor.status).toBe(400);
-      expect(cursor.body.error).toBe('That page of the list does not exist.');
+      // A cursor is opaque: an edge's number alone is not one.
+      for (const text of ['abc', '7', '']) {
+        const cursor = await visitor().get(`${path('ann', 'following')}?cursor=${text}`);
+        expect(cursor.status).toBe(400);
+        expect(cursor.body.error).toBe(
+          'That page of the list does not exist; start again from the first page.',
+        );
+      }
       for (const tail of ['followers', 'following', 'follow']) {
         const res = await visitor().get(`/api/cirrus/nobody.${tag}/${tail}`);
         expect(res.status).toBe(404);

@@ -20,7 +20,7 @@ import { CALLER_HEADER, migrate, mountService, serve, signAssertion, type Db } f
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
 import { createVellumService } from '../src/service';
-import { encodeCursor } from '../src/domain/cursor';
+import { discoveryCursor } from '../src/domain/cursor';
 import { vellumStore, type DiscoveryKey } from '../src/store/vellum-store';
 
 const PUBLIC_N = Number(process.env.BENCH_PUBLIC ?? 200_000);
@@ -150,7 +150,7 @@ async function main() {
   const discovery = [];
   for (const depth of depths) {
     const after = await keyAt(depth);
-    const query = after ? `&cursor=${encodeCursor(after)}` : '';
+    const query = after ? `&cursor=${discoveryCursor.encode([after.editedAt, after.id])}` : '';
     const api = await time(RUNS, () => get(`/api/vellums?limit=${PAGE}${query}`));
     const keyset = await time(RUNS, () => vellumStore.discover(db, { after, limit: PAGE + 1 }));
     // The baseline: the same page by counting past the rows before it.

@@ -400,7 +400,22 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
     it('refuses a cursor it did not make', async () => {
       const res = await visitor.get('/api/vellums?cursor=garbage');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: vellumMessages.badCursor, code: 'invalid' });
+      expect(res.body).toEqual({
+        error: 'That page of the list does not exist; start again from the first page.',
+        code: 'invalid',
+      });
+    });
+
+    it('refuses a limit that is not a whole number from 1 to 100, rather than paging by another', async () => {
+      for (const limit of ['0', '101', 'ten', '1.5', '-1', '']) {
+        const res = await visitor.get(`/api/vellums?limit=${encodeURIComponent(limit)}`);
+        expect({ limit, status: res.status, body: res.body }).toEqual({
+          limit,
+          status: 400,
+          body: { error: 'The limit must be a whole number from 1 to 100.', code: 'invalid' },
+        });
+      }
+      expect((await visitor.get('/api/vellums?limit=100')).status).toBe(200);
     });
   });
 

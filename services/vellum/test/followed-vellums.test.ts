@@ -88,7 +88,7 @@ describe('GET /api/vellums/following: the newest public vellums of the cirri I f
       expect({ limit, status: res.status, error: res.body.error }).toEqual({
         limit,
         status: 400,
-        error: vellumMessages.badFollowedLimit,
+        error: 'The limit must be a whole number from 1 to 50.',
       });
     }
     const twice = await h.as(person()).get('/api/vellums/following?limit=2&limit=3');

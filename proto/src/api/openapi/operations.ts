@@ -19,6 +19,8 @@ import {
   adminPageQuerySchema,
   adminSeriesAnswerSchema,
   adminSeriesQuerySchema,
+  ADMIN_PAGE_DEFAULT,
+  ADMIN_PAGE_MAX,
 } from '../analytics';
 import {
   changePasswordSchema,
@@ -59,8 +61,10 @@ import {
   markReadSchema,
   messagesPageSchema,
   messageViewSchema,
+  MESSENGER_PAGE_DEFAULT,
+  MESSENGER_PAGE_MAX,
+  messengerPageQuerySchema,
   openConversationSchema,
-  pageLimitSchema,
   participantViewSchema,
   readAnswerSchema,
   savedConversationVellumSchema,
@@ -72,7 +76,11 @@ import {
   followersPageSchema,
   followingPageSchema,
   followStatusSchema,
+  PEOPLE_PAGE_DEFAULT,
+  PEOPLE_PAGE_MAX,
   peoplePageQuerySchema,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
   searchAnswerSchema,
   searchQuerySchema,
 } from '../social';
@@ -81,7 +89,10 @@ import {
   creatorViewSchema,
   deletedVellumResponseSchema,
   discoverResponseSchema,
-  followedVellumsLimitSchema,
+  discoveryQuerySchema,
+  FOLLOWED_VELLUMS_DEFAULT,
+  FOLLOWED_VELLUMS_MAX,
+  followedVellumsQuerySchema,
   newVellumSchema,
   saveVellumSchema,
   SCORE_LEVELS,
@@ -96,6 +107,7 @@ import {
   DISCOVERY_PAGE_DEFAULT,
   DISCOVERY_PAGE_MAX,
 } from '../vellum';
+import { pageCursorField } from '../paging';
 import type { ErrorShapeName } from './error-shapes';
 
 // Every operation of the public API, one entry per method and path template: the source of the OpenAPI document
@@ -246,6 +258,17 @@ const emptyObject = z.object({}).strict();
 const signedCirrusAnswer = z.object({ signedCirrus: signedCirrusSchema });
 const viewedCirrusAnswer = z.object({ viewedCirrus: viewedCirrusSchema });
 
+/** `?limit=` of a list (proto's `pageLimitField`): absent, or a whole number from 1 to the list's max. */
+const limitParameter = (schema: z.ZodType, defaultValue: number, max: number) => ({
+  schema,
+  description: `How many rows: a whole number from 1 to ${max} (default ${defaultValue}).`,
+});
+/** `?cursor=` of a list (proto's `pageCursorField`): the opaque `nextCursor` of its previous page. */
+const cursorParameter = {
+  schema: pageCursorField,
+  description: "The previous page's nextCursor, as it was (opaque).",
+};
+
 const adminPageQuery = {
   sort: { schema: adminPageQuerySchema.shape.sort, description: 'The column to sort by (default created).' },
   dir: { schema: adminPageQuerySchema.shape.dir, description: 'asc or desc (default desc).' },
@@ -253,19 +276,17 @@ const adminPageQuery = {
     schema: adminPageQuerySchema.shape.filter,
     description: 'Text looked for in username, first and last name and email, in any case.',
   },
-  limit: { schema: adminPageQuerySchema.shape.limit, description: 'Rows per list (default 50).' },
+  limit: limitParameter(adminPageQuerySchema.shape.limit, ADMIN_PAGE_DEFAULT, ADMIN_PAGE_MAX),
 };
 const peopleQuery = {
-  limit: {
-    schema: peoplePageQuerySchema.shape.limit,
-    description: 'Rows per page (default 100, at most 500).',
-  },
-  cursor: { schema: peoplePageQuerySchema.shape.cursor, description: "The previous page's nextCursor." },
+  limit: limitParameter(peoplePageQuerySchema.shape.limit, PEOPLE_PAGE_DEFAULT, PEOPLE_PAGE_MAX),
+  cursor: cursorParameter,
 };
-const messengerLimit = {
-  schema: pageLimitSchema.optional(),
-  description: 'Rows per page (default 30, at most 100).',
-};
+const messengerLimit = limitParameter(
+  messengerPageQuerySchema.shape.limit,
+  MESSENGER_PAGE_DEFAULT,
+  MESSENGER_PAGE_MAX,
+);
 
 const vellumLinks = (pointer: string) => ({
   getVellum: { operationId: 'getVellum', parameters: { id: pointer }, description: 'Read the vellum.' },
@@ -573,11 +594,8 @@ export const operations: Operation[] = [
     owner: 'vellum',
     auth: 'none',
     query: {
-      cursor: { schema: z.string().optional(), description: "The previous page's nextCursor." },
-      limit: {
-        schema: z.string().optional(),
-        description: `Rows per page (default ${DISCOVERY_PAGE_DEFAULT}, at most ${DISCOVERY_PAGE_MAX}).`,
-      },
+      cursor: cursorParameter,
+      limit: limitParameter(discoveryQuerySchema.shape.limit, DISCOVERY_PAGE_DEFAULT, DISCOVERY_PAGE_MAX),
     },
     answers: { 200: json('One page.', discoverResponseSchema) },
     errorShape: 'error',
@@ -589,7 +607,13 @@ export const operations: Operation[] = [
     summary: 'The newest public vellums of the cirri I follow.',
     owner: 'vellum',
     auth: 'required',
-    query: { limit: { schema: followedVellumsLimitSchema, description: 'How many (1 to 50, default 20).' } },
+    query: {
+      limit: limitParameter(
+        followedVellumsQuerySchema.shape.limit,
+        FOLLOWED_VELLUMS_DEFAULT,
+        FOLLOWED_VELLUMS_MAX,
+      ),
+    },
     answers: { 200: json('The vellums.', vellumListResponseSchema) },
     errorShape: 'error',
   },
@@ -810,7 +834,7 @@ export const operations: Operation[] = [
         schema: searchQuerySchema.shape.query,
         description: 'The text (trimmed; empty finds nobody).',
       },
-      limit: { schema: searchQuerySchema.shape.limit, description: 'How many (default 10, at most 25).' },
+      limit: limitParameter(searchQuerySchema.shape.limit, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX),
     },
     answers: { 200: json('The people found.', searchAnswerSchema) },
     errorShape: 'error',
@@ -1039,7 +1063,7 @@ export const operations: Operation[] = [
     owner: 'messaging',
     auth: 'required',
     query: {
-      cursor: { schema: z.string().optional(), description: "The previous page's nextCursor." },
+      cursor: cursorParameter,
       limit: messengerLimit,
     },
     answers: { 200: json('One page.', conversationsPageSchema) },
@@ -1080,7 +1104,7 @@ export const operations: Operation[] = [
     auth: 'required',
     pathParameters: conversationId,
     query: {
-      before: { schema: z.string().optional(), description: "The previous page's nextCursor." },
+      before: cursorParameter,
       limit: messengerLimit,
     },
     answers: { 200: json('One page.', messagesPageSchema) },
@@ -1167,7 +1191,7 @@ export const operations: Operation[] = [
     query: {
       ...adminPageQuery,
       list: { schema: adminListQuerySchema.shape.list, description: 'all, confirmed or active.' },
-      cursor: { schema: adminListQuerySchema.shape.cursor, description: "The previous page's nextCursor." },
+      cursor: cursorParameter,
     },
     answers: { 200: json('One page.', adminListAnswerSchema) },
     errorShape: 'error',

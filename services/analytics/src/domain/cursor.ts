@@ -1,6 +1,5 @@
-import { Invalid } from '@vellum/platform';
-import { adminMessages, type AdminColumn } from '@vellum/proto';
-import { isUuid } from '@vellum/proto';
+import { keysetCursor } from '@vellum/platform';
+import { UUID_PATTERN, type AdminColumn } from '@vellum/proto';
 import { keyPatterns, sortKeys } from './sort-keys';
 
 /** Where a page starts: after the row with this sort key (as text) and id, in the page's order. */
@@ -9,39 +8,18 @@ export interface After {
   id: string;
 }
 
-interface CursorBody {
-  s: AdminColumn;
-  d: 'asc' | 'desc';
-  k: string;
-  i: string;
-}
-
-/** The opaque `nextCursor` of a page: the last row's key and id, and the order they were read in. */
-export function encodeCursor(sort: AdminColumn, dir: 'asc' | 'desc', after: After): string {
-  const body: CursorBody = { s: sort, d: dir, k: after.key, i: after.id };
-  return Buffer.from(JSON.stringify(body)).toString('base64url');
-}
+/** A part that is exactly `word` (a column's name or a direction: letters and underscores). */
+const exactly = (word: string) => new RegExp(`^${word}$`);
 
 /**
- * The position a cursor names, for the same sort and direction only (a cursor of another order names no place in
- * this one). Anything that is not a cursor this service made is `Invalid`, before it reaches the database.
+ * The cursor of a page in one order: `[sort, dir, key, id]`, the order and the last row's sort key and id. A cursor
+ * of another order names no place in this one, so it is refused like any text this service did not make.
  */
-export function decodeCursor(cursor: string, sort: AdminColumn, dir: 'asc' | 'desc'): After {
-  let body: Partial<CursorBody>;
-  try {
-    body = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<CursorBody>;
-  } catch {
-    throw new Invalid(adminMessages.cursor);
-  }
-  const valid =
-    typeof body === 'object' &&
-    body !== null &&
-    body.s === sort &&
-    body.d === dir &&
-    typeof body.k === 'string' &&
-    typeof body.i === 'string' &&
-    isUuid(body.i) &&
-    keyPatterns[sortKeys[sort].type].test(body.k);
-  if (!valid) throw new Invalid(adminMessages.cursor);
-  return { key: body.k!, id: body.i! };
+export const adminCursor = (sort: AdminColumn, dir: 'asc' | 'desc') =>
+  keysetCursor({ parts: [exactly(sort), exactly(dir), keyPatterns[sortKeys[sort].type], UUID_PATTERN] });
+
+/** The place a cursor of this order names, if any (`Invalid` when it is not one of this order's cursors). */
+export function afterOf(sort: AdminColumn, dir: 'asc' | 'desc', text: string | undefined): After | undefined {
+  const key = adminCursor(sort, dir).decode(text);
+  return key && { key: key[2], id: key[3] };
 }

@@ -1,9 +1,9 @@
-import type { Caller } from '@vellum/platform';
+import { pageOf, type Caller } from '@vellum/platform';
 import { ACTIVE_DAYS, type AdminListPage, type AdminListQuery } from '@vellum/proto';
 import type { AnalyticsContext } from '../context';
 import { activeSince } from '../domain/admin-rules';
 import { adminCirrus } from '../domain/admin-views';
-import { decodeCursor, encodeCursor } from '../domain/cursor';
+import { adminCursor, afterOf, type After } from '../domain/cursor';
 import { sortKeys } from '../domain/sort-keys';
 import { adminListStore } from '../store/admin-list-store';
 import { authorizeAdmin } from './authorize-admin';
@@ -14,22 +14,22 @@ export async function listCirri(
   caller: Caller | undefined,
   input: AdminListQuery,
 ): Promise<AdminListPage & { authorized: boolean }> {
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor, input.sort, input.dir);
+  const after = afterOf(input.sort, input.dir, input.cursor);
   if (!(await authorizeAdmin(ctx, caller)))
     return { authorized: false, rows: [], count: 0, nextCursor: null };
   const since = activeSince(ctx.clock(), ACTIVE_DAYS);
   const query = { list: input.list, filter: input.filter, activeSince: since };
   const [page, counts] = await Promise.all([
-    pageOf(ctx, { ...query, sort: input.sort, dir: input.dir, limit: input.limit, after }),
+    listPage(ctx, { ...query, sort: input.sort, dir: input.dir, limit: input.limit, after }),
     adminListStore.counts(ctx.db, query),
   ]);
   return { authorized: true, ...page, count: counts[input.list] };
 }
 
-/** A page of rows and the cursor after it (null on the last page): one row more than asked tells which. */
-export async function pageOf(
+/** A page of rows in the asked order and filter, after `after`, and the cursor after it (null on the last page). */
+export async function listPage(
   ctx: AnalyticsContext,
-  input: Omit<AdminListQuery, 'cursor'> & { activeSince: Date; after?: ReturnType<typeof decodeCursor> },
+  input: Omit<AdminListQuery, 'cursor'> & { activeSince: Date; after?: After },
 ): Promise<Omit<AdminListPage, 'count'>> {
   const rows = await adminListStore.page(ctx.db, {
     list: input.list,
@@ -40,12 +40,9 @@ export async function pageOf(
     after: input.after,
     limit: input.limit + 1,
   });
-  const more = rows.length > input.limit;
-  const shown = rows.slice(0, input.limit);
-  const last = shown.at(-1);
-  return {
-    rows: shown.map(adminCirrus),
-    nextCursor:
-      more && last ? encodeCursor(input.sort, input.dir, { key: last.sort_key, id: last.id }) : null,
-  };
+  const cursor = adminCursor(input.sort, input.dir);
+  const { page, nextCursor } = pageOf(rows, input.limit, (last) =>
+    cursor.encode([input.sort, input.dir, last.sort_key, last.id]),
+  );
+  return { rows: page.map(adminCirrus), nextCursor };
 }

@@ -10,7 +10,7 @@ import type { AnalyticsContext } from '../context';
 import { activeSince } from '../domain/admin-rules';
 import { adminListStore } from '../store/admin-list-store';
 import { authorizeAdmin } from './authorize-admin';
-import { pageOf } from './list-cirri';
+import { listPage } from './list-cirri';
 
 /**
  * GET /api/admin: the spec's answer, each list's first page (in the asked order and filter) with its count and next
@@ -23,7 +23,7 @@ export async function viewAdmin(
 ): Promise<AdminAnswer> {
   if (!(await authorizeAdmin(ctx, caller))) return UNAUTHORIZED_ADMIN_ANSWER;
   const since = activeSince(ctx.clock(), ACTIVE_DAYS);
-  const first = (list: AdminList) => pageOf(ctx, { ...input, list, activeSince: since });
+  const first = (list: AdminList) => listPage(ctx, { ...input, list, activeSince: since });
   const [all, confirmed, active, counts] = await Promise.all([
     first('all'),
     first('confirmed'),

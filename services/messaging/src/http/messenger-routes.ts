@@ -1,6 +1,12 @@
 import { Router } from 'express';
-import { bodyOf, callerOf, errorShape, paramOf, queryOf } from '@vellum/platform';
-import { markReadSchema, messagingMessages, openConversationSchema, sendMessageSchema } from '@vellum/proto';
+import { bodyOf, callerOf, errorShape, paramOf, queryAs, queryOf } from '@vellum/platform';
+import {
+  markReadSchema,
+  messagingMessages,
+  messengerPageQuerySchema,
+  openConversationSchema,
+  sendMessageSchema,
+} from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../use-cases/count-unread';
 import { listConversations } from '../use-cases/list-conversations';
@@ -9,7 +15,9 @@ import { markRead } from '../use-cases/mark-read';
 import { openConversation } from '../use-cases/open-conversation';
 import { sendMessage } from '../use-cases/send-message';
 import { viewConversation } from '../use-cases/view-conversation';
-import { limitOf } from './paging';
+
+// A cursor is read as text and decoded by the use case: a conversation not the caller's is 404 before its cursor.
+const { limit } = messengerPageQuerySchema.shape;
 
 /** The messenger's own calls (`/api/messenger/…`) and the spec's unread count; every refusal is `{ errorMessage }`. */
 export function messengerRoutes(ctx: MessagingContext): Router {
@@ -23,7 +31,8 @@ export function messengerRoutes(ctx: MessagingContext): Router {
 
   router.get('/api/messenger/conversations', async (req, res) => {
     const caller = signedIn(req);
-    res.json(await listConversations(ctx, caller, { cursor: queryOf(req, 'cursor'), limit: limitOf(req) }));
+    const input = { cursor: queryOf(req, 'cursor'), limit: queryAs(req, 'limit', limit) };
+    res.json(await listConversations(ctx, caller, input));
   });
 
   router.post('/api/messenger/conversations', async (req, res) => {
@@ -40,7 +49,11 @@ export function messengerRoutes(ctx: MessagingContext): Router {
 
   router.get('/api/messenger/conversations/:id/messages', async (req, res) => {
     const caller = signedIn(req);
-    const input = { conversation: paramOf(req, 'id'), before: queryOf(req, 'before'), limit: limitOf(req) };
+    const input = {
+      conversation: paramOf(req, 'id'),
+      before: queryOf(req, 'before'),
+      limit: queryAs(req, 'limit', limit),
+    };
     res.json(await listMessages(ctx, caller, input));
   });
 

@@ -1,7 +1,7 @@
-import type { Caller } from '@vellum/platform';
+import { pageOf, type Caller } from '@vellum/platform';
 import type { ConversationsPage } from '@vellum/proto';
 import type { MessagingContext } from '../context';
-import { decodeCursor, keyOf, pageOf } from '../domain/cursor';
+import { keyOf, pageCursor } from '../domain/cursor';
 import { callerAsCirrus } from '../domain/views';
 import { describeConversations } from './describe-conversations';
 
@@ -14,7 +14,7 @@ export async function listConversations(
   caller: Caller,
   input: { cursor?: string; limit: number },
 ): Promise<ConversationsPage> {
-  const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+  const [after] = pageCursor.decode(input.cursor) ?? [];
   const conversations = await ctx.store.conversationsOf(caller.id);
   const lasts = await ctx.store.lastMessages(conversations.map((c) => c.id));
   const ordered = conversations
@@ -25,7 +25,9 @@ export async function listConversations(
     }))
     .filter((c) => after === undefined || c.key < after)
     .sort((a, b) => (a.key < b.key ? 1 : -1));
-  const { page, nextCursor } = pageOf(ordered.slice(0, input.limit + 1), input.limit, (c) => c.key);
+  const { page, nextCursor } = pageOf(ordered.slice(0, input.limit + 1), input.limit, (c) =>
+    pageCursor.encode([c.key]),
+  );
   const me = callerAsCirrus(caller, await ctx.store.cirrus(caller.id));
   return {
     conversations: await describeConversations(

@@ -3,13 +3,14 @@ import { maybeCallerOf, paramOf, queryAs } from '@vellum/platform';
 import { peoplePageQuerySchema } from '@vellum/proto';
 import type { SocialContext } from '../context';
 import { followerEntry, followingEntry } from '../domain/people-views';
-import type { Page } from '../store/follow-store';
 import { listPeople } from '../use-cases/list-people';
 
 const { limit, cursor } = peoplePageQuerySchema.shape;
 
-/** `?limit=` and `?cursor=` of a page of people. */
-const pageOf = (req: Request): Page => ({
+/** The cirrus, `?limit=` and `?cursor=` of a page of people. */
+const inputOf = (req: Request, side: 'followers' | 'following') => ({
+  username: paramOf(req, 'username'),
+  side,
   limit: queryAs(req, 'limit', limit),
   cursor: queryAs(req, 'cursor', cursor),
 });
@@ -22,14 +23,12 @@ export function peopleRoutes(ctx: SocialContext): Router {
   const router = Router();
 
   router.get('/api/cirrus/:username/followers', async (req, res) => {
-    const input = { username: paramOf(req, 'username'), side: 'followers' as const, page: pageOf(req) };
-    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), input);
+    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), inputOf(req, 'followers'));
     res.json({ followers: people.map(followerEntry), nextCursor });
   });
 
   router.get('/api/cirrus/:username/following', async (req, res) => {
-    const input = { username: paramOf(req, 'username'), side: 'following' as const, page: pageOf(req) };
-    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), input);
+    const { people, nextCursor } = await listPeople(ctx, maybeCallerOf(req), inputOf(req, 'following'));
     res.json({ followings: people.map(followingEntry), nextCursor });
   });
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '@vellum/platform';
 
-/** One person in a followers or following page, with the edge's `seq` (the next page's cursor). */
+/** One person in a followers or following page, with the edge's `seq` (its place in the list). */
 export interface PersonRow {
   seq: string;
   id: string;
@@ -9,38 +9,33 @@ export interface PersonRow {
   image: string;
 }
 
-export interface Page {
+export interface PeopleQuery {
+  /** How many rows to read. */
   limit: number;
-  /** Only edges older than this one (a `seq` from the previous page). */
-  cursor?: string;
-}
-
-export interface PeoplePage {
-  people: PersonRow[];
-  nextCursor: string | null;
+  /** Only edges older than this one (a `seq`). */
+  before?: string;
 }
 
 /**
- * Reads one page newest first. One row more than asked tells whether another page follows.
- * `side` is the column that names the viewed cirrus, `other` the column of the people listed.
+ * Reads up to `limit` people, newest edge first. `side` is the column that names the viewed cirrus, `other` the
+ * column of the people listed.
  */
-async function page(
+async function people(
   q: Queryable,
   side: 'followee_id' | 'follower_id',
   other: 'follower_id' | 'followee_id',
   cirrusId: string,
-  { limit, cursor }: Page,
-): Promise<PeoplePage> {
+  { limit, before }: PeopleQuery,
+): Promise<PersonRow[]> {
   const { rows } = await q.query<PersonRow>(
     `SELECT f.seq::text AS seq, c.id, c.username, c.display_name, c.image
        FROM social.follows f JOIN social.cirri c ON c.id = f.${other}
       WHERE f.${side} = $1 AND ($2::bigint IS NULL OR f.seq < $2::bigint)
       ORDER BY f.seq DESC
       LIMIT $3`,
-    [cirrusId, cursor ?? null, limit + 1],
+    [cirrusId, before ?? null, limit],
   );
-  const people = rows.slice(0, limit);
-  return { people, nextCursor: rows.length > limit ? people[people.length - 1]!.seq : null };
+  return rows;
 }
 
 /** The follow edges (`social.follows`). */
@@ -72,6 +67,8 @@ export const followStore = {
     return rows.length === 1;
   },
 
-  followers: (q: Queryable, cirrusId: string, p: Page) => page(q, 'followee_id', 'follower_id', cirrusId, p),
-  following: (q: Queryable, cirrusId: string, p: Page) => page(q, 'follower_id', 'followee_id', cirrusId, p),
+  followers: (q: Queryable, cirrusId: string, query: PeopleQuery) =>
+    people(q, 'followee_id', 'follower_id', cirrusId, query),
+  following: (q: Queryable, cirrusId: string, query: PeopleQuery) =>
+    people(q, 'follower_id', 'followee_id', cirrusId, query),
 };

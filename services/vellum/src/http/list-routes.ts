@@ -1,9 +1,8 @@
 import { Router } from 'express';
-import { followedVellumsLimitSchema, vellumMessages } from '@vellum/proto';
-import { callerOf, Invalid, paramOf, queryAs, queryOf } from '@vellum/platform';
+import { discoveryQuerySchema, followedVellumsQuerySchema, vellumMessages } from '@vellum/proto';
+import { callerOf, paramOf, queryAs, queryOf } from '@vellum/platform';
 import type { VellumContext } from '../context';
-import { decodeCursor, encodeCursor } from '../domain/cursor';
-import { pageSizeOf, searchTermOf } from '../domain/listing';
+import { searchTermOf } from '../domain/listing';
 import { creatorView, listItemView } from '../domain/views';
 import { discoverVellums } from '../use-cases/discover-vellums';
 import { listAuthorVellums } from '../use-cases/list-author-vellums';
@@ -29,20 +28,17 @@ export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Ro
 
   /** Discovery: every public vellum, a page at a time (?cursor= from the previous page's nextCursor). */
   router.get('/api/vellums', async (req, res) => {
-    const cursor = queryOf(req, 'cursor');
-    const after = cursor ? decodeCursor(cursor) : undefined;
-    if (after === null) throw new Invalid(vellumMessages.badCursor);
-    const page = await discoverVellums(ctx, { after, limit: pageSizeOf(queryOf(req, 'limit')) });
-    res.json({
-      vellums: page.vellums.map(listItemView),
-      nextCursor: page.last ? encodeCursor(page.last) : null,
-    });
+    const limit = queryAs(req, 'limit', discoveryQuerySchema.shape.limit);
+    // An empty cursor has always meant the first page here.
+    const cursor = queryAs(req, 'cursor', discoveryQuerySchema.shape.cursor) || undefined;
+    const page = await discoverVellums(ctx, { cursor, limit });
+    res.json({ vellums: page.vellums.map(listItemView), nextCursor: page.nextCursor });
   });
 
   /** The Hall: the newest public vellums of the cirri the caller follows (?limit=, 1 to 50, default 20). */
   router.get('/api/vellums/following', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToFollowVellums);
-    const limit = queryAs(req, 'limit', followedVellumsLimitSchema);
+    const limit = queryAs(req, 'limit', followedVellumsQuerySchema.shape.limit);
     const vellums = await listFollowedVellums(ctx, caller, { limit });
     res.json({ vellums: vellums.map(listItemView) });
   });

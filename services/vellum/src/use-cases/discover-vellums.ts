@@ -1,14 +1,18 @@
+import { pageOf } from '@vellum/platform';
 import type { VellumContext } from '../context';
-import { vellumStore, type DiscoveryKey, type VellumSummary } from '../store/vellum-store';
+import { discoveryCursor } from '../domain/cursor';
+import { vellumStore, type VellumSummary } from '../store/vellum-store';
 
-/** Discovery: a page of public vellums, newest edited first, after `after` (the previous page's last key). */
+/** Discovery: a page of public vellums, newest edited first, after `cursor` (the previous page's `nextCursor`). */
 export async function discoverVellums(
   ctx: VellumContext,
-  input: { after?: DiscoveryKey; limit: number },
-): Promise<{ vellums: VellumSummary[]; last: DiscoveryKey | null }> {
-  // One row more than asked tells whether another page follows.
-  const rows = await vellumStore.discover(ctx.db, { after: input.after, limit: input.limit + 1 });
-  const vellums = rows.slice(0, input.limit);
-  const lastRow = vellums[vellums.length - 1];
-  return { vellums, last: rows.length > input.limit && lastRow ? lastRow.key : null };
+  input: { cursor?: string; limit: number },
+): Promise<{ vellums: VellumSummary[]; nextCursor: string | null }> {
+  const key = discoveryCursor.decode(input.cursor);
+  const after = key && { editedAt: key[0], id: key[1] };
+  const rows = await vellumStore.discover(ctx.db, { after, limit: input.limit + 1 });
+  const { page, nextCursor } = pageOf(rows, input.limit, (last) =>
+    discoveryCursor.encode([last.key.editedAt, last.key.id]),
+  );
+  return { vellums: page, nextCursor };
 }
