@@ -26,8 +26,8 @@ import { connectMongo } from '@vellum/platform-mongo';
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
 import { navigate } from '@vellum/platform/test-support';
-import { createLinkService, postgresLinkRepository, type LinkRepository } from '../src/service';
-import { createMongoLinkService, mongoLinkRepository, prepareLinkCollections } from '../src/mongo-service';
+import { createLinkService, postgresLinkStore, type LinkStore } from '../src/service';
+import { createMongoLinkService, mongoLinkStore, prepareLinkCollections } from '../src/mongo-service';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
@@ -53,7 +53,7 @@ const quantile = (sorted: number[], q: number) =>
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** A page of LINKS links, written as the owner's changes would leave it (one version). */
-async function seed(pages: LinkRepository): Promise<{ username: string; linkIds: string[] }> {
+async function seed({ pages, unitOfWork }: LinkStore): Promise<{ username: string; linkIds: string[] }> {
   const owner = { id: randomUUID(), username: `bench.${randomUUID().slice(0, 8)}` };
   const page = (await pages.ensure(owner))!;
   const links = Array.from({ length: LINKS }, (_, position) => ({
@@ -62,11 +62,14 @@ async function seed(pages: LinkRepository): Promise<{ username: string; linkIds:
     url: `https://example.com/${position}/${'p'.repeat(40)}`,
     position,
   }));
-  if (!(await pages.replace({ ...page, links, version: 1 }, 0, [], new Date()))) throw new Error('seed lost');
+  const stored = await unitOfWork((unit) =>
+    unit.pages.replace({ ...page, links, version: 1 }, 0, new Date()),
+  );
+  if (!stored) throw new Error('seed lost');
   return { username: owner.username, linkIds: links.map((l) => l.id) };
 }
 
-async function measure(store: string, service: ServiceDefinition, pages: LinkRepository): Promise<Row> {
+async function measure(store: string, service: ServiceDefinition, pages: LinkStore): Promise<Row> {
   const { username, linkIds } = await seed(pages);
   const server = mountService(express(), service, logger).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -117,7 +120,11 @@ async function measure(store: string, service: ServiceDefinition, pages: LinkRep
 async function onPostgres(store: string, db: Awaited<ReturnType<typeof createPgliteDb>>): Promise<Row> {
   const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
   await migrate(db, service.schema, service.migrations);
-  return measure(store, service, postgresLinkRepository(db));
+  return measure(
+    store,
+    service,
+    postgresLinkStore(db, () => {}),
+  );
 }
 
 async function main() {
@@ -159,7 +166,7 @@ async function main() {
         await measure(
           "MongoDB's protocol (FerretDB)",
           service,
-          mongoLinkRepository(await prepareLinkCollections(database)),
+          mongoLinkStore(await prepareLinkCollections(database), () => {}),
         ),
       );
     } finally {

@@ -1,6 +1,6 @@
-import type { Limiter, LimiterFactory, Logger } from '@vellum/platform';
+import type { Limiter, LimiterFactory, Logger, UnitOfWork } from '@vellum/platform';
 import type { ClickLimits } from './domain/click';
-import type { LinkRepository } from './store/link-repository';
+import type { LinkRepository, LinkUnit } from './store/link-repository';
 
 export interface LinkConfig {
   /** Verifies the gateway's caller assertion. */
@@ -22,6 +22,8 @@ export interface LinkPorts {
 
 export type LinkContext = Required<Omit<LinkPorts, 'limiters'>> & {
   pages: LinkRepository;
+  /** A use case's write boundary: a transaction on Postgres, one document with its events on MongoDB. */
+  unitOfWork: UnitOfWork<LinkUnit>;
   /** Redirects per address (beyond: 429), and counted clicks per address and link (beyond: not counted). */
   redirectLimiter: Limiter;
   clickLimiter: Limiter;

@@ -7,18 +7,10 @@ import {
 } from '@vellum/platform-mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
-import {
-  linkOutboxCollections,
-  mongoLinkRepository,
-  prepareLinkCollections,
-} from './store/mongo-link-repository';
+import { linkOutboxCollections, mongoLinkStore, prepareLinkCollections } from './store/mongo-link-repository';
 import { linkDefinition } from './service';
 
-export {
-  linkOutboxCollections,
-  mongoLinkRepository,
-  prepareLinkCollections,
-} from './store/mongo-link-repository';
+export { linkOutboxCollections, mongoLinkStore, prepareLinkCollections } from './store/mongo-link-repository';
 
 // Apart from service.ts so that the embedded mode, which runs link on Postgres, never loads the MongoDB driver.
 
@@ -38,9 +30,10 @@ export async function createMongoLinkService(
     bus: ports.bus,
     logger: ports.logger.child({ relay: 'link' }),
   });
-  const pages = mongoLinkRepository(collections);
-  return linkDefinition({ ...ports, wakeOutbox: () => relay.wake() }, pages, {
-    subscriptions: [cirriProjection(pages, mongoParkedEvents(ports.database).park)],
+  const wakeOutbox = () => relay.wake();
+  const store = mongoLinkStore(collections, wakeOutbox);
+  return linkDefinition({ ...ports, wakeOutbox }, store, {
+    subscriptions: [cirriProjection(store.pages, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });
 }

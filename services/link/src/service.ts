@@ -11,26 +11,27 @@ import { DEFAULT_CLICK_LIMITS } from './domain/click';
 import { cirriProjection } from './events/cirri-projection';
 import { linkRoutes } from './http/link-routes';
 import { pageRoutes } from './http/page-routes';
-import type { LinkRepository } from './store/link-repository';
+import type { LinkStore } from './store/link-repository';
 import { migrations, SCHEMA } from './store/migrations';
-import { postgresLinkRepository } from './store/postgres-link-repository';
+import { postgresLinkStore } from './store/postgres-link-repository';
 
 export type { LinkPorts, LinkConfig } from './context';
 export { DEFAULT_CLICK_LIMITS, type ClickLimits } from './domain/click';
 export { clickLimitsOf, linkSettingsShape } from './config';
-export type { LinkRepository } from './store/link-repository';
-export { postgresLinkRepository } from './store/postgres-link-repository';
+export type { LinkRepository, LinkStore, LinkUnit, LinkWrites } from './store/link-repository';
+export { postgresLinkRepository, postgresLinkStore } from './store/postgres-link-repository';
 
-/** The routes and the projection over a repository: the same for both stores. */
+/** The routes and the projection over a store: the same for both kinds. */
 export function linkDefinition(
   ports: LinkPorts,
-  pages: LinkRepository,
+  { pages, unitOfWork }: LinkStore,
   store: Pick<ServiceSpec, 'migrations' | 'subscriptions' | 'workers'>,
 ): ServiceDefinition {
   const limits = { ...DEFAULT_CLICK_LIMITS, ...ports.config.clickLimits };
   const ctx: LinkContext = {
     ...withContextDefaults(ports),
     pages,
+    unitOfWork,
     // Built once: memory limiters built twice for one prefix would not share counts.
     redirectLimiter: ports.limiters({
       keyPrefix: 'link-redirect',
@@ -57,9 +58,10 @@ export function linkDefinition(
  * tables; the composition root migrates it and runs its outbox relay like every other service's.
  */
 export function createLinkService(ports: LinkPorts & { db: Db }): ServiceDefinition {
-  const pages = postgresLinkRepository(ports.db);
-  return linkDefinition(ports, pages, {
+  const ctx = withContextDefaults(ports);
+  const store = postgresLinkStore(ports.db, ctx.wakeOutbox);
+  return linkDefinition(ctx, store, {
     migrations,
-    subscriptions: [cirriProjection(pages, postgresParkedEvents(ports.db, SCHEMA).park)],
+    subscriptions: [cirriProjection(store.pages, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

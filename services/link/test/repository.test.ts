@@ -18,14 +18,15 @@ import {
   describeWithServer,
   describeParkingOnEveryStore,
 } from '@vellum/platform/test-support';
-import { createLinkService, postgresLinkRepository } from '../src/service';
+import { createLinkService, postgresLinkStore } from '../src/service';
 import {
   createMongoLinkService,
   linkOutboxCollections,
-  mongoLinkRepository,
+  mongoLinkStore,
   prepareLinkCollections,
 } from '../src/mongo-service';
 import { repositoryContract, type RepositoryUnderTest } from './support/repository.contract';
+import { unitWrites } from './support/unit-writes';
 
 const logger = pino({ level: 'silent' });
 
@@ -37,8 +38,9 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
     async postgres(db) {
       const service = createLinkService({ db, logger, limiters: memoryLimiters, config });
       await migrate(db, service.schema, service.migrations);
+      const store = postgresLinkStore(db, () => {});
       return {
-        pages: postgresLinkRepository(db),
+        ...store,
         relay: (bus) => createOutboxRelay({ db, schema: 'link', bus, logger }),
         parked: postgresParkedEvents(db, 'link'),
         clickRecords: async (ownerId) =>
@@ -55,7 +57,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
       const collections = await prepareLinkCollections(database);
       await createParkedEventsIndex(database);
       return {
-        pages: mongoLinkRepository(collections),
+        ...mongoLinkStore(collections, () => {}),
         relay: (bus) =>
           createMongoOutboxRelay({
             collections: linkOutboxCollections(collections),
@@ -99,7 +101,9 @@ describeWithServer(
       const database = mongo.client.db(`link_heads_${randomUUID().slice(0, 8)}`);
       try {
         const collections = await prepareLinkCollections(database);
-        const pages = mongoLinkRepository(collections);
+        const store = mongoLinkStore(collections, () => {});
+        const { pages } = store;
+        const writes = unitWrites(store);
         const owner = { id: randomUUID(), username: 'heads' };
         let page = (await pages.ensure(owner))!;
         for (let v = 1; v <= 6; v++) {
@@ -108,7 +112,7 @@ describeWithServer(
             links: [{ id: randomUUID(), label: `v${v}`, url: 'https://x.io', position: 0 }],
             version: v,
           };
-          expect(await pages.replace(next, v - 1, [], new Date())).toBe(true);
+          expect(await writes.replace(next, v - 1, [], new Date())).toBe(true);
           page = next;
         }
         // Versions 1 to 3 are pruned (two older ones are kept).
@@ -124,8 +128,8 @@ describeWithServer(
         const a = { id: randomUUID(), label: 'a', url: 'https://x.io', position: 0 };
         const v1 = { ...young, links: [a], version: 1 };
         const v2 = { ...v1, links: [a, { ...a, id: randomUUID(), position: 1 }], version: 2 };
-        expect(await pages.replace(v1, 0, [], new Date())).toBe(true);
-        expect(await pages.replace(v2, 1, [], new Date())).toBe(true);
+        expect(await writes.replace(v1, 0, [], new Date())).toBe(true);
+        expect(await writes.replace(v2, 1, [], new Date())).toBe(true);
         await collections.heads.deleteOne({ _id: young.ownerId });
         expect(await pages.byOwner(young.ownerId)).toEqual(v2);
       } finally {

@@ -30,6 +30,7 @@ export * from './events/outbox';
 export * from './events/inbox-upkeep';
 export * from './events/append-event';
 export * from './events/event-emitter';
+export * from './events/unit-of-work';
 export * from './events/inbox';
 export * from './events/parked';
 export * from './events/projection';

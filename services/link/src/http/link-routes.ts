@@ -45,14 +45,14 @@ export function linkRoutes(ctx: LinkContext): Router {
     router.post(`/api/link/${call}`, async (req, res) => {
       const caller = callerOf(req, linkMessages.signIn);
       const value = bodyOf(req, colourSchemas[call])[field]!;
-      res.json({ [field]: await setColour(ctx, caller, colour, value) });
+      res.json({ [field]: await setColour(ctx, caller, { name: colour, colour: value }) });
     });
   }
 
   router.post('/api/link/:username', async (req, res) => {
     const caller = callerOf(req, linkMessages.signIn);
     const input = bodyOf(req, linkSchema);
-    const { page, link } = await addLink(ctx, caller, paramOf(req, 'username'), input);
+    const { page, link } = await addLink(ctx, caller, { ...input, username: paramOf(req, 'username') });
     res.status(201).json(changedView(page, link));
   });
 
@@ -60,14 +60,14 @@ export function linkRoutes(ctx: LinkContext): Router {
     const caller = callerOf(req, linkMessages.signIn);
     const id = linkIdOf(paramOf(req, 'id'));
     const input = bodyOf(req, linkSchema);
-    const { page, link } = await editLink(ctx, caller, id, input);
+    const { page, link } = await editLink(ctx, caller, { ...input, id });
     res.json(changedView(page, link));
   });
 
   router.delete('/api/link/:id', async (req, res) => {
     const caller = callerOf(req, linkMessages.signIn);
     const id = linkIdOf(paramOf(req, 'id'));
-    const { page, link } = await deleteLink(ctx, caller, id);
+    const { page, link } = await deleteLink(ctx, caller, { id });
     res.json(changedView(page, link));
   });
 

@@ -1,4 +1,4 @@
-import type { BusMessage } from '@vellum/platform';
+import type { PendingEvents, UnitOfWork } from '@vellum/platform';
 import type { LinkColors } from '@vellum/proto';
 
 /** A link as the page stores it. */
@@ -47,7 +47,7 @@ export interface ClickCount {
 
 /**
  * The link service's store: one page per owner, changed only as a whole, each change one atomic write with its
- * events, and click counts per link and day. On Postgres a page is one row, changed in a transaction. On MongoDB
+ * events (`LinkWrites`, in a unit of work), and click counts per link and day. On Postgres a page is one row, changed in a transaction. On MongoDB
  * (FerretDB applies an update as a read and a write, and has no multi-document transactions) a change INSERTS the
  * page's next version as a document of its own, with its events; the cirrus (`cirri`), the newest version's number
  * (`page_heads`) and each link's owner (`link_owners`) are documents beside it (`mongoLinkRepository` says why).
@@ -68,17 +68,6 @@ export interface LinkRepository {
    */
   ensure(owner: { id: string; username: string }): Promise<StoredPage | null>;
   /**
-   * Stores `next` (its links, colours and version) when the page is still at `expectedVersion`, with `events` to
-   * publish, in ONE atomic write. False, writing nothing, when someone changed the page first or its owner was
-   * deleted (a write under way when the deletion came is removed: `ensure` then answers null).
-   */
-  replace(
-    next: StoredPage,
-    expectedVersion: number,
-    events: readonly BusMessage[],
-    at: Date,
-  ): Promise<boolean>;
-  /**
    * Applies identity's word on a cirrus once per event id (the inbox); true when applied now. False, writing nothing,
    * for a deleted cirrus (its tombstone): a late or replayed event brings no page back.
    */
@@ -95,15 +84,35 @@ export interface LinkRepository {
    * event is harmless (Postgres also records `eventId` in its inbox, as `applyCirrus` does).
    */
   removeCirrus(eventId: string, cirrusId: string): Promise<void>;
-  /**
-   * Counts one click on the link on `day`, with `events` to publish, in ONE atomic write. False, counting nothing,
-   * when the owner was deleted.
-   */
-  countClick(
-    click: { ownerId: string; linkId: string; day: string },
-    events: readonly BusMessage[],
-    at: Date,
-  ): Promise<boolean>;
   /** The owner's click counts from `sinceDay` on. */
   clicks(ownerId: string, sinceDay: string): Promise<ClickCount[]>;
 }
+
+/**
+ * The writes of the link service's use cases, made inside a unit of work (`LinkUnit`): each takes the events the
+ * unit published and stores them with its change in ONE atomic write, or, writing nothing, drops them.
+ */
+export interface LinkWrites {
+  /**
+   * Stores `next` (its links, colours and version) when the page is still at `expectedVersion`. False, writing
+   * nothing, when someone changed the page first or its owner was deleted (a write under way when the deletion came
+   * is removed: `ensure` then answers null).
+   */
+  replace(next: StoredPage, expectedVersion: number, at: Date): Promise<boolean>;
+  /** Counts one click on the link on `day`. False, counting nothing, when the owner was deleted. */
+  countClick(click: { ownerId: string; linkId: string; day: string }, at: Date): Promise<boolean>;
+}
+
+/** What a use case's unit of work holds: the page writes. */
+export interface LinkUnit {
+  pages: LinkWrites;
+}
+
+/** One adapter of the store: its reads and projection writes, and the writes a unit of work binds. */
+export interface LinkStore {
+  pages: LinkRepository;
+  unitOfWork: UnitOfWork<LinkUnit>;
+}
+
+/** An adapter's writes over the events a unit published (`PendingEvents`). */
+export type LinkWritesOf = (pending: PendingEvents) => LinkWrites;

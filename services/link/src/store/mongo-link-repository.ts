@@ -14,7 +14,15 @@ import {
 } from '@vellum/platform-mongo';
 import { LINK_DEFAULT_COLORS, type LinkColors } from '@vellum/proto';
 import { oldestShownDay } from '../domain/link-views';
-import type { ClickCount, LinkRepository, StoredPage } from './link-repository';
+import { singleWriteUnitOfWork, type PendingEvents } from '@vellum/platform';
+import type {
+  ClickCount,
+  LinkRepository,
+  LinkStore,
+  LinkWrites,
+  LinkWritesOf,
+  StoredPage,
+} from './link-repository';
 
 /**
  * One version of a page, never changed once written but for its outbox fields: `_id` is `<ownerId>:<version>`, so
@@ -108,7 +116,7 @@ const CLICK_ATTEMPTS = 100;
 export const CLICK_NUMBERS_KEPT = 16;
 
 /**
- * The link repository on MongoDB. FerretDB 1.x applies an update as a read and a write, so two concurrent updates of
+ * The link store on MongoDB: its repository, and the writes a unit of work binds. FerretDB 1.x applies an update as a read and a write, so two concurrent updates of
  * one document can both pass a version check and both `$inc` from the same value (measured on both its backends).
  * So this adapter relies only on what MongoDB and FerretDB both make atomic, the insert of a unique `_id`: a change
  * of a page INSERTS its next version (with its events: one single-document write), and a click inserts a click. The
@@ -117,14 +125,10 @@ export const CLICK_NUMBERS_KEPT = 16;
  * data is removed, and every write that could bring some back checks it before and after writing, undoing the write
  * when the tombstone came meanwhile (`mongoDeletedCirri`).
  */
-export function mongoLinkRepository({
-  cirri,
-  versions,
-  heads,
-  linkOwners,
-  clicks,
-  deletedCirri,
-}: LinkCollections): LinkRepository {
+function mongoLinkParts({ cirri, versions, heads, linkOwners, clicks, deletedCirri }: LinkCollections): {
+  repository: LinkRepository;
+  writes: LinkWritesOf;
+} {
   const key = (ownerId: string, version: number) => `${ownerId}:${version}`;
   const tombstones = mongoDeletedCirri(deletedCirri);
   const deleted = (id: string) => tombstones.anyDeleted([id]);
@@ -172,21 +176,10 @@ export function mongoLinkRepository({
     };
   };
 
-  return {
-    byUsername: async (username) => pageOf(await known.byUsername(username)),
-    byOwner: async (ownerId) => pageOf(await known.byId(ownerId)),
-
-    async byLink(linkId) {
-      const owner = await linkOwners.findOne({ _id: linkId });
-      if (!owner) return null;
-      // The current version decides whether the link is still there.
-      const page = await pageOf(await cirri.findOne({ _id: owner.ownerId }));
-      return page?.links.some((l) => l.id === linkId) ? page : null;
-    },
-
-    ensure: async (owner) => pageOf(await known.remember(owner)),
-
-    async replace(next, expectedVersion, events, at) {
+  /** The page writes: each inserts ONE document carrying the events it takes (the unit's only write). */
+  const writes = (pending: PendingEvents): LinkWrites => ({
+    async replace(next, expectedVersion, at) {
+      const events = pending.take();
       if (next.version !== expectedVersion + 1) throw new Error('a page changes one version at a time');
       if (await deleted(next.ownerId)) return false;
       const doc: PageVersionDoc = {
@@ -236,19 +229,10 @@ export function mongoLinkRepository({
       return true;
     },
 
-    applyCirrus: (eventId, c) => known.apply(eventId, c),
-
-    forgetAppliedCirri: () => known.forgetApplied(),
-
-    // The tombstone first: from then on no write of theirs stays.
-    async removeCirrus(_eventId, cirrusId) {
-      await tombstones.record(cirrusId);
-      await removeData(cirrusId);
-    },
-
     // The link-day's next count, inserted with its event (one single-document write); then the counts older than the
     // last CLICK_NUMBERS_KEPT whose events are out are deleted: the newest carries the count.
-    async countClick({ ownerId, linkId, day }, events, at) {
+    async countClick({ ownerId, linkId, day }, at) {
+      const events = pending.take();
       if (await deleted(ownerId)) return false;
       for (let attempt = 0; attempt < CLICK_ATTEMPTS; attempt++) {
         const newest = await clicks.find({ linkId, day }).sort({ n: -1 }).limit(1).next();
@@ -274,6 +258,31 @@ export function mongoLinkRepository({
       }
       throw new Error(`click on ${linkId}: ${CLICK_ATTEMPTS} others counted the same number first`);
     },
+  });
+
+  const repository: LinkRepository = {
+    byUsername: async (username) => pageOf(await known.byUsername(username)),
+    byOwner: async (ownerId) => pageOf(await known.byId(ownerId)),
+
+    async byLink(linkId) {
+      const owner = await linkOwners.findOne({ _id: linkId });
+      if (!owner) return null;
+      // The current version decides whether the link is still there.
+      const page = await pageOf(await cirri.findOne({ _id: owner.ownerId }));
+      return page?.links.some((l) => l.id === linkId) ? page : null;
+    },
+
+    ensure: async (owner) => pageOf(await known.remember(owner)),
+
+    applyCirrus: (eventId, c) => known.apply(eventId, c),
+
+    forgetAppliedCirri: () => known.forgetApplied(),
+
+    // The tombstone first: from then on no write of theirs stays.
+    async removeCirrus(_eventId, cirrusId) {
+      await tombstones.record(cirrusId);
+      await removeData(cirrusId);
+    },
 
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {
       const found = await clicks
@@ -292,5 +301,15 @@ export function mongoLinkRepository({
         .map(({ linkId, day, count, legacy }) => ({ linkId, day, count: count + legacy }))
         .sort((a, b) => a.day.localeCompare(b.day) || a.linkId.localeCompare(b.linkId));
     },
+  };
+  return { repository, writes };
+}
+
+/** The link store on MongoDB: the repository, and units of work of one document each (`singleWriteUnitOfWork`). */
+export function mongoLinkStore(collections: LinkCollections, wakeOutbox: () => void): LinkStore {
+  const { repository, writes } = mongoLinkParts(collections);
+  return {
+    pages: repository,
+    unitOfWork: singleWriteUnitOfWork({ stores: (pending) => ({ pages: writes(pending) }), wakeOutbox }),
   };
 }

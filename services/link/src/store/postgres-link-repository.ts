@@ -1,7 +1,22 @@
-import { appendOutbox, deletedCirri, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
+import {
+  appendOutbox,
+  deletedCirri,
+  firstTimeInInbox,
+  postgresUnitOfWork,
+  type Db,
+  type PendingEvents,
+  type Queryable,
+} from '@vellum/platform';
 import { LINK_DEFAULT_COLORS } from '@vellum/proto';
 import { oldestShownDay } from '../domain/link-views';
-import type { ClickCount, LinkRepository, StoredLink, StoredPage } from './link-repository';
+import type {
+  ClickCount,
+  LinkRepository,
+  LinkStore,
+  LinkWrites,
+  StoredLink,
+  StoredPage,
+} from './link-repository';
 import { SCHEMA } from './migrations';
 
 interface PageRow {
@@ -68,28 +83,6 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         return one(tx, 'owner_id = $1', [owner.id]);
       }),
 
-    replace: (next, expectedVersion, events) =>
-      db.transaction(async (tx) => {
-        const { rowCount } = await tx.query(
-          `UPDATE link.pages
-              SET links = $3::jsonb, version = $4, background_color = $5, item_font_color = $6,
-                  item_background_color = $7
-            WHERE owner_id = $1 AND version = $2`,
-          [
-            next.ownerId,
-            expectedVersion,
-            JSON.stringify(next.links),
-            next.version,
-            next.colors.linkBackgroundColor,
-            next.colors.linkItemFontColor,
-            next.colors.linkItemBackgroundColor,
-          ],
-        );
-        if (rowCount !== 1) return false;
-        await appendOutbox(tx, SCHEMA, events);
-        return true;
-      }),
-
     applyCirrus: (eventId, c) =>
       db.transaction(async (tx) => {
         if (!(await firstTimeInInbox(tx, SCHEMA, 'cirri', eventId))) return false;
@@ -129,23 +122,6 @@ export function postgresLinkRepository(db: Db): LinkRepository {
         await tx.query(`DELETE FROM link.pages WHERE owner_id = $1`, [cirrusId]);
       }),
 
-    countClick: ({ ownerId, linkId, day }, events) =>
-      db.transaction(async (tx) => {
-        if (await deletedCirri.anyDeleted(tx, SCHEMA, [ownerId])) return false;
-        await tx.query(
-          `INSERT INTO link.clicks (link_id, day, owner_id, count) VALUES ($1, $2, $3, 1)
-             ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
-          [linkId, day, ownerId],
-        );
-        // The link's counts the owner no longer sees (older than the 30 days) go.
-        await tx.query(`DELETE FROM link.clicks WHERE link_id = $1 AND day < $2`, [
-          linkId,
-          oldestShownDay(day),
-        ]);
-        await appendOutbox(tx, SCHEMA, events);
-        return true;
-      }),
-
     async clicks(ownerId, sinceDay): Promise<ClickCount[]> {
       const { rows } = await db.query<{ link_id: string; day: string; count: number }>(
         `SELECT link_id, to_char(day, 'YYYY-MM-DD') AS day, count FROM link.clicks
@@ -154,5 +130,61 @@ export function postgresLinkRepository(db: Db): LinkRepository {
       );
       return rows.map((r) => ({ linkId: r.link_id, day: r.day, count: Number(r.count) }));
     },
+  };
+}
+
+/** The page writes on Postgres, in the unit's transaction: each appends the events it takes to the outbox. */
+export function postgresLinkWrites(tx: Queryable, pending: PendingEvents): LinkWrites {
+  return {
+    async replace(next, expectedVersion) {
+      const events = pending.take();
+      const { rowCount } = await tx.query(
+        `UPDATE link.pages
+            SET links = $3::jsonb, version = $4, background_color = $5, item_font_color = $6,
+                item_background_color = $7
+          WHERE owner_id = $1 AND version = $2`,
+        [
+          next.ownerId,
+          expectedVersion,
+          JSON.stringify(next.links),
+          next.version,
+          next.colors.linkBackgroundColor,
+          next.colors.linkItemFontColor,
+          next.colors.linkItemBackgroundColor,
+        ],
+      );
+      if (rowCount !== 1) return false;
+      await appendOutbox(tx, SCHEMA, events);
+      return true;
+    },
+
+    async countClick({ ownerId, linkId, day }) {
+      const events = pending.take();
+      if (await deletedCirri.anyDeleted(tx, SCHEMA, [ownerId])) return false;
+      await tx.query(
+        `INSERT INTO link.clicks (link_id, day, owner_id, count) VALUES ($1, $2, $3, 1)
+           ON CONFLICT (link_id, day) DO UPDATE SET count = link.clicks.count + 1`,
+        [linkId, day, ownerId],
+      );
+      // The link's counts the owner no longer sees (older than the 30 days) go.
+      await tx.query(`DELETE FROM link.clicks WHERE link_id = $1 AND day < $2`, [
+        linkId,
+        oldestShownDay(day),
+      ]);
+      await appendOutbox(tx, SCHEMA, events);
+      return true;
+    },
+  };
+}
+
+/** The link store on Postgres: the repository, and units of work that are transactions. */
+export function postgresLinkStore(db: Db, wakeOutbox: () => void): LinkStore {
+  return {
+    pages: postgresLinkRepository(db),
+    unitOfWork: postgresUnitOfWork({
+      db,
+      stores: (tx, pending) => ({ pages: postgresLinkWrites(tx, pending) }),
+      wakeOutbox,
+    }),
   };
 }

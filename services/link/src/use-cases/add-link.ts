@@ -11,10 +11,9 @@ import { changePage } from './change-page';
 export async function addLink(
   ctx: LinkContext,
   caller: Caller,
-  username: string,
-  input: LinkInput,
+  input: LinkInput & { username: string },
 ): Promise<{ page: StoredPage; link: StoredLink }> {
-  const owner = pageOwner(caller, username);
+  const owner = pageOwner(caller, input.username);
   const id = randomUUID();
   const { page } = await changePage(
     ctx,

@@ -1,11 +1,13 @@
 import type { LinkContext } from '../context';
 import { busy, CHANGE_ATTEMPTS, type Changed, type PageChange } from '../domain/page';
-import { pageChanged } from '../events/emit';
+import { LinkPageChangedSchema } from '@vellum/proto';
+import { emit, pageChanged } from '../events/emit';
 import type { StoredPage } from '../store/link-repository';
 
 /**
  * Every change of a page: read it, apply the rule (`change`, a pure function of `domain/page.ts`), and store the
- * whole result with its event only if nobody changed the page meanwhile (one atomic write with a version check).
+ * whole result with its event only if nobody changed the page meanwhile (one unit of work: one atomic write with a
+ * version check).
  * When another tab won, read again and apply again, so each change lands on the latest page. A change that
  * changes nothing writes and publishes nothing.
  */
@@ -19,11 +21,12 @@ export async function changePage(
     const changed = change(page);
     if (!changed) return { page, change: null };
     const at = ctx.clock();
-    const event = pageChanged(changed.page, changed.change, at);
-    if (await ctx.pages.replace(changed.page, page.version, [event], at)) {
-      ctx.wakeOutbox();
-      return changed;
-    }
+    const stored = await ctx.unitOfWork(async (unit) => {
+      const payload = pageChanged(changed.page, changed.change, at);
+      await emit(unit, changed.page.ownerId, LinkPageChangedSchema, payload, at);
+      return unit.pages.replace(changed.page, page.version, at);
+    });
+    if (stored) return changed;
   }
   return busy();
 }

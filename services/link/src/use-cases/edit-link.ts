@@ -12,9 +12,9 @@ type Result = { page: StoredPage; link: StoredLink };
 export async function editLink(
   ctx: LinkContext,
   caller: Caller,
-  id: string,
-  input: LinkInput,
+  input: LinkInput & { id: string },
 ): Promise<Result> {
+  const { id } = input;
   const { page } = await changePage(
     ctx,
     async () => ownPageWithLink(caller, await ctx.pages.byLink(id)),
@@ -24,7 +24,7 @@ export async function editLink(
 }
 
 /** The owner deletes a link; the links after it move up. */
-export async function deleteLink(ctx: LinkContext, caller: Caller, id: string): Promise<Result> {
+export async function deleteLink(ctx: LinkContext, caller: Caller, { id }: { id: string }): Promise<Result> {
   let deleted: StoredLink | undefined;
   const { page } = await changePage(
     ctx,

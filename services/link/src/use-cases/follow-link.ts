@@ -1,8 +1,8 @@
-import { NotFound, RateLimited } from '@vellum/platform';
-import { linkMessages } from '@vellum/proto';
+import { NotFound, RateLimited, type Caller } from '@vellum/platform';
+import { LinkClickedSchema, linkMessages } from '@vellum/proto';
 import type { LinkContext } from '../context';
 import { dayOf } from '../domain/link-views';
-import { linkClicked } from '../events/emit';
+import { emit, linkClicked } from '../events/emit';
 
 export interface FollowLink {
   linkId: string;
@@ -19,7 +19,11 @@ export interface FollowLink {
  * the visitor is kept), at most `countedClicksPerMinute` per address and link (beyond: redirected, not counted), and
  * `LinkClicked` is published with it.
  */
-export async function followLink(ctx: LinkContext, input: FollowLink): Promise<string> {
+export async function followLink(
+  ctx: LinkContext,
+  _visitor: Caller | undefined,
+  input: FollowLink,
+): Promise<string> {
   const flood = await ctx.redirectLimiter.consume(input.client);
   if (!flood.allowed) throw new RateLimited(linkMessages.tooManyClicks, flood.retryAfterSeconds);
   const page = await ctx.pages.byLink(input.linkId);
@@ -28,10 +32,12 @@ export async function followLink(ctx: LinkContext, input: FollowLink): Promise<s
   if (input.navigation && (await ctx.clickLimiter.consume(`${input.client}|${link.id}`)).allowed) {
     const at = ctx.clock();
     const click = { ownerId: page.ownerId, linkId: link.id };
+    const counted = await ctx.unitOfWork(async (unit) => {
+      await emit(unit, click.ownerId, LinkClickedSchema, linkClicked(click, at), at);
+      return unit.pages.countClick({ ...click, day: dayOf(at) }, at);
+    });
     // The owner deleted since the page was read: nothing is counted, as for a link that is gone.
-    if (!(await ctx.pages.countClick({ ...click, day: dayOf(at) }, [linkClicked(click, at)], at)))
-      throw new NotFound(linkMessages.linkNotFound);
-    ctx.wakeOutbox();
+    if (!counted) throw new NotFound(linkMessages.linkNotFound);
   }
   return link.url;
 }

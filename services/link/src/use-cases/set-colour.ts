@@ -9,8 +9,7 @@ import { changePage } from './change-page';
 export async function setColour(
   ctx: LinkContext,
   caller: Caller,
-  name: LinkColorName,
-  colour: string,
+  { name, colour }: { name: LinkColorName; colour: string },
 ): Promise<string> {
   const { page } = await changePage(
     ctx,

@@ -7,7 +7,7 @@ import type { StoredPage } from '../store/link-repository';
 export async function viewPage(
   ctx: LinkContext,
   caller: Caller | undefined,
-  username: string,
+  { username }: { username: string },
 ): Promise<StoredPage> {
   return visiblePage(await ctx.pages.byUsername(username), caller?.id);
 }

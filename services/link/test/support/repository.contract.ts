@@ -6,17 +6,21 @@ import {
   type BusMessage,
   type EventBus,
   type ParkedEventStore,
+  UncarriedEventsError,
 } from '@vellum/platform';
 import { cirriProjectionCases, eventually } from '@vellum/platform/test-support';
 import { LINK_DEFAULT_COLORS, LinkClickedSchema, LinkPageChangedSchema, Topics } from '@vellum/proto';
 import { cirriProjection } from '../../src/events/cirri-projection';
-import type { LinkRepository } from '../../src/service';
+import type { LinkRepository, LinkStore } from '../../src/service';
+import { unitWrites } from './unit-writes';
 import type { StoredPage } from '../../src/store/link-repository';
 import { CLICK_NUMBERS_KEPT } from '../../src/store/mongo-link-repository';
 
 /** One adapter under test: the repository, relays that publish its pending events to `bus`, and its teardown. */
 export interface RepositoryUnderTest {
   pages: LinkRepository;
+  /** The use cases' write boundary over the same store. */
+  unitOfWork: LinkStore['unitOfWork'];
   /** A relay of the adapter's outbox to `bus`; `flush` publishes everything pending now. */
   relay(bus: EventBus): { flush(): Promise<number> };
   /** Where the adapter's consumers park the events they keep failing on. */
@@ -60,6 +64,7 @@ const link = (label: string, position: number) => ({
  */
 export function repositoryContract(open: () => Promise<RepositoryUnderTest>): void {
   let t: RepositoryUnderTest;
+  const writes = () => unitWrites(t);
   let bus: EventBus;
   const published: BusMessage[] = [];
   beforeAll(async () => {
@@ -119,7 +124,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       version: 1,
     };
     const first = event(v1);
-    expect(await t.pages.replace(v1, 0, [first], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [first], at)).toBe(true);
     expect(await t.pages.byOwner(ada.id)).toEqual(v1);
     expect(await t.pages.byLink(b.id)).toEqual(v1);
     expect(await t.pages.byLink(randomUUID())).toBeNull();
@@ -127,7 +132,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     // A writer that read version 0 too loses, and its events are not stored.
     const stale = { ...v0, links: [link('c', 0)], version: 1 };
     const lost = event(stale);
-    expect(await t.pages.replace(stale, 0, [lost], at)).toBe(false);
+    expect(await writes().replace(stale, 0, [lost], at)).toBe(false);
     expect(await t.pages.byOwner(ada.id)).toEqual(v1);
 
     await t.relay(bus).flush();
@@ -136,10 +141,39 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(published.some((m) => m.id === lost.id)).toBe(false);
   });
 
+  it('refuses a unit of work whose events no write carried, storing none of them', async () => {
+    const ada = owner();
+    const v0 = (await t.pages.ensure(ada))!;
+    const orphan = event({ ...v0, version: 1 });
+    await expect(
+      t.unitOfWork(async (unit) => {
+        unit.publish(orphan);
+      }),
+    ).rejects.toThrow(UncarriedEventsError);
+    // Published after the write took the unit's events: nothing carries it either.
+    const late = event({ ...v0, version: 1 });
+    const v1 = { ...v0, links: [link('a', 0)], version: 1 };
+    await expect(
+      t.unitOfWork(async (unit) => {
+        await unit.pages.replace(v1, 0, at);
+        unit.publish(late);
+      }),
+    ).rejects.toThrow(UncarriedEventsError);
+    // (Postgres rolled that unit back; MongoDB kept its write, made as the unit's last step.) A later change's events
+    // are published; the uncarried ones never are.
+    const now = (await t.pages.byOwner(ada.id))!;
+    const next = { ...now, links: [link('m', 0)], version: now.version + 1 };
+    const marker = event(next);
+    expect(await writes().replace(next, now.version, [marker], at)).toBe(true);
+    await t.relay(bus).flush();
+    await eventually(() => published.some((m) => m.id === marker.id) || undefined);
+    expect(published.some((m) => m.id === orphan.id || m.id === late.id)).toBe(false);
+  });
+
   it('lets exactly one of many writers of the same version win', async () => {
     const page = (await t.pages.ensure(owner()))!;
     const tries = Array.from({ length: 8 }, (_, i) => ({ ...page, links: [link(`l${i}`, 0)], version: 1 }));
-    const won = await Promise.all(tries.map((next) => t.pages.replace(next, 0, [event(next)], at)));
+    const won = await Promise.all(tries.map((next) => writes().replace(next, 0, [event(next)], at)));
     expect(won.filter(Boolean)).toHaveLength(1);
     expect((await t.pages.byOwner(page.ownerId))!.links).toEqual(tries[won.indexOf(true)]!.links);
   });
@@ -151,7 +185,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     for (let v = 1; v <= 6; v++) {
       const next = { ...page, links: [link(`v${v}`, 0)], version: v };
       const e = event(next);
-      expect(await t.pages.replace(next, v - 1, [e], at)).toBe(true);
+      expect(await writes().replace(next, v - 1, [e], at)).toBe(true);
       events.push(e);
       page = next;
       // Two relays race while writes go on.
@@ -183,7 +217,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       colors: LINK_DEFAULT_COLORS,
     });
     const v1 = { ...(await t.pages.byOwner(id))!, links: [link('x', 0)], version: 1 };
-    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [], at)).toBe(true);
 
     const changed = randomUUID();
     const profile = { id, username: 'Bea.Two', displayName: 'Bea Two', image: 'https://example.com/bea.png' };
@@ -216,7 +250,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     ];
     for (const e of events) expect(await t.pages.applyCirrus(e.eventId, e.cirrus)).toBe(true);
     const v1 = { ...(await t.pages.byOwner(id))!, links: [link('y', 0)], version: 1 };
-    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [], at)).toBe(true);
     const live = await t.pages.byOwner(id);
 
     await t.pages.forgetAppliedCirri();
@@ -242,7 +276,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   });
 
   const click = (ownerId: string, linkId: string, day: string, events: BusMessage[] = []) =>
-    t.pages.countClick({ ownerId, linkId, day }, events, at);
+    writes().countClick({ ownerId, linkId, day }, events, at);
 
   it('counts clicks per link and UTC day, concurrently, and reads them from a day on', async () => {
     const ada = owner();
@@ -322,7 +356,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const v1 = { ...v0, links: [link('a', 0)], version: 1 };
     const changed = event(v1);
     const first = clicked(ada.id, v1.links[0]!.id);
-    expect(await t.pages.replace(v1, 0, [changed], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [changed], at)).toBe(true);
     await click(ada.id, v1.links[0]!.id, '2026-03-01', [first]);
     await t.relay(bus).flush();
     const mine = await eventually(() => {
@@ -338,8 +372,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     for (const who of [ada, bob]) {
       const v0 = (await t.pages.ensure(who))!;
       const v1 = { ...v0, links: [link('home', 0)], version: 1 };
-      expect(await t.pages.replace(v1, 0, [event(v1)], at)).toBe(true);
-      await t.pages.countClick({ ownerId: who.id, linkId: v1.links[0]!.id, day: '2026-03-01' }, [], at);
+      expect(await writes().replace(v1, 0, [event(v1)], at)).toBe(true);
+      await writes().countClick({ ownerId: who.id, linkId: v1.links[0]!.id, day: '2026-03-01' }, [], at);
     }
     const adaLink = (await t.pages.byOwner(ada.id))!.links[0]!.id;
     await t.pages.removeCirrus(randomUUID(), ada.id);
@@ -356,7 +390,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const ada = owner();
     const v0 = (await t.pages.ensure(ada))!;
     const v1 = { ...v0, links: [link('home', 0)], version: 1 };
-    expect(await t.pages.replace(v1, 0, [event(v1)], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [event(v1)], at)).toBe(true);
     const home = v1.links[0]!.id;
     await t.pages.removeCirrus(randomUUID(), ada.id);
 
@@ -365,8 +399,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(await t.pages.applyCirrus(randomUUID(), late)).toBe(false);
     expect(await t.pages.ensure(ada)).toBeNull();
     const v2 = { ...v1, links: [...v1.links, link('late', 1)], version: 2 };
-    expect(await t.pages.replace(v2, 1, [event(v2)], at)).toBe(false);
-    expect(await t.pages.countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at)).toBe(
+    expect(await writes().replace(v2, 1, [event(v2)], at)).toBe(false);
+    expect(await writes().countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at)).toBe(
       false,
     );
 
@@ -384,16 +418,16 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const ada = owner();
     const v0 = (await t.pages.ensure(ada))!;
     const v1 = { ...v0, links: [link('home', 0)], version: 1 };
-    expect(await t.pages.replace(v1, 0, [], at)).toBe(true);
+    expect(await writes().replace(v1, 0, [], at)).toBe(true);
     const home = v1.links[0]!.id;
-    const writes = Array.from({ length: 6 }, async (_, i) => {
+    const racing = Array.from({ length: 6 }, async (_, i) => {
       await t.pages.ensure(ada);
       const next = { ...v1, links: [...v1.links, link(`w${i}`, 1)], version: 2 + i };
-      await t.pages.replace(next, 1 + i, [], at);
-      await t.pages.countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at);
+      await writes().replace(next, 1 + i, [], at);
+      await writes().countClick({ ownerId: ada.id, linkId: home, day: '2026-03-01' }, [], at);
       await t.pages.applyCirrus(randomUUID(), { id: ada.id, username: ada.username, displayName: `A${i}` });
     });
-    await Promise.all([...writes, t.pages.removeCirrus(randomUUID(), ada.id)]);
+    await Promise.all([...racing, t.pages.removeCirrus(randomUUID(), ada.id)]);
 
     expect(await t.pages.ensure(ada)).toBeNull();
     expect(await t.pages.byOwner(ada.id)).toBeNull();
