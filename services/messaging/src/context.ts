@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
-import type { Limiter, LimiterFactory, Logger } from '@vellum/platform';
+import type { Limiter, LimiterFactory, Logger, UnitOfWork } from '@vellum/platform';
 import type { RealtimePort } from './realtime/realtime-port';
-import type { MessagingRepository } from './store/messaging-repository';
+import type { MessagingRepository, MessagingUnit } from './store/messaging-repository';
 
 export interface MessagingConfig {
   /** Verifies the gateway's caller assertion. */
@@ -26,6 +26,8 @@ export interface MessagingPorts {
 
 export type MessagingContext = Required<Omit<MessagingPorts, 'limiters'>> & {
   store: MessagingRepository;
+  /** A use case's write boundary: a transaction on Postgres, one document with its events on MongoDB. */
+  unitOfWork: UnitOfWork<MessagingUnit>;
   sendLimiter: Limiter;
   /** New conversations per starter and hour (opening an existing one counts nothing). */
   startLimiter: Limiter;

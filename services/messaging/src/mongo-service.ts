@@ -9,10 +9,10 @@ import {
 } from '@vellum/platform-mongo';
 import type { MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
-import { mongoMessagingRepository, prepareMessagingCollections } from './store/mongo-messaging-repository';
+import { mongoMessagingStore, prepareMessagingCollections } from './store/mongo-messaging-repository';
 import { messagingDefinition } from './service';
 
-export { mongoMessagingRepository, prepareMessagingCollections } from './store/mongo-messaging-repository';
+export { mongoMessagingStore, prepareMessagingCollections } from './store/mongo-messaging-repository';
 
 // Apart from service.ts so that the embedded mode, which runs messaging on Postgres, never loads the MongoDB driver.
 
@@ -32,9 +32,10 @@ export async function createMongoMessagingService(
     bus: ports.bus,
     logger: ports.logger.child({ relay: 'messaging' }),
   });
-  const store = mongoMessagingRepository(collections);
-  return messagingDefinition({ ...ports, wakeOutbox: () => relay.wake() }, store, {
-    subscriptions: [cirriProjection(store, mongoParkedEvents(ports.database).park)],
+  const wakeOutbox = () => relay.wake();
+  const stores = mongoMessagingStore(collections, wakeOutbox);
+  return messagingDefinition({ ...ports, wakeOutbox }, stores, {
+    subscriptions: [cirriProjection(stores.store, mongoParkedEvents(ports.database).park)],
     workers: [relay],
   });
 }

@@ -12,12 +12,17 @@ import { cirriProjection } from './events/cirri-projection';
 import { endedSessions } from './events/ended-sessions';
 import { conversationVellumRoutes } from './http/conversation-vellum-routes';
 import { messengerRoutes } from './http/messenger-routes';
-import type { MessagingRepository } from './store/messaging-repository';
+import type { MessagingStore } from './store/messaging-repository';
 import { migrations, SCHEMA } from './store/migrations';
-import { postgresMessagingRepository } from './store/postgres-messaging-repository';
+import { postgresMessagingStore } from './store/postgres-messaging-repository';
 
 export type { MessagingPorts, MessagingConfig } from './context';
-export type { MessagingRepository } from './store/messaging-repository';
+export type {
+  MessagingRepository,
+  MessagingStore,
+  MessagingUnit,
+  MessagingWrites,
+} from './store/messaging-repository';
 export type { RealtimePort, MessageNotice, ReadNotice } from './realtime/realtime-port';
 export {
   sessionRoom,
@@ -26,17 +31,18 @@ export {
   type Authenticate,
   type SocketRealtime,
 } from './realtime/socket-realtime';
-export { postgresMessagingRepository } from './store/postgres-messaging-repository';
+export { postgresMessagingRepository, postgresMessagingStore } from './store/postgres-messaging-repository';
 
-/** The routes, the realtime hook and the projection over a repository: the same for both stores. */
+/** The routes, the realtime hook and the projection over a store: the same for both kinds. */
 export function messagingDefinition(
   ports: MessagingPorts,
-  store: MessagingRepository,
+  { store, unitOfWork }: MessagingStore,
   stored: Pick<ServiceSpec, 'migrations' | 'subscriptions' | 'workers'>,
 ): ServiceDefinition {
   const ctx: MessagingContext = {
     ...withContextDefaults(ports),
     store,
+    unitOfWork,
     // Built once: memory limiters built twice for one prefix would not share counts.
     sendLimiter: ports.limiters({
       keyPrefix: 'messaging-send',
@@ -69,9 +75,10 @@ export function messagingDefinition(
  * and inbox tables; the composition root migrates it and runs its outbox relay like every other service's.
  */
 export function createMessagingService(ports: MessagingPorts & { db: Db }): ServiceDefinition {
-  const store = postgresMessagingRepository(ports.db);
-  return messagingDefinition(ports, store, {
+  const ctx = withContextDefaults(ports);
+  const stores = postgresMessagingStore(ports.db, ctx.wakeOutbox);
+  return messagingDefinition(ctx, stores, {
     migrations,
-    subscriptions: [cirriProjection(store, postgresParkedEvents(ports.db, SCHEMA).park)],
+    subscriptions: [cirriProjection(stores.store, postgresParkedEvents(ports.db, SCHEMA).park)],
   });
 }

@@ -15,10 +15,10 @@ import {
   type Document,
 } from '@vellum/platform-mongo';
 import { describeOnEveryStore, describeParkingOnEveryStore } from '@vellum/platform/test-support';
-import { createMessagingService, postgresMessagingRepository } from '../src/service';
+import { createMessagingService, postgresMessagingStore } from '../src/service';
 import {
   createMongoMessagingService,
-  mongoMessagingRepository,
+  mongoMessagingStore,
   prepareMessagingCollections,
 } from '../src/mongo-service';
 import { recordingRealtime } from './support/messaging-harness';
@@ -45,7 +45,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
     async postgres(db) {
       await migratedService(db);
       return {
-        store: postgresMessagingRepository(db),
+        ...postgresMessagingStore(db, () => {}),
         relay: (bus) => createOutboxRelay({ db, schema: 'messaging', bus, logger }),
         parked: postgresParkedEvents(db, 'messaging'),
       };
@@ -54,7 +54,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
       const collections = await prepareMessagingCollections(database);
       await createParkedEventsIndex(database);
       return {
-        store: mongoMessagingRepository(collections),
+        ...mongoMessagingStore(collections, () => {}),
         relay: (bus) =>
           createMongoOutboxRelay({
             collections: [collections.conversations, collections.messages] as unknown as Array<

@@ -26,7 +26,7 @@ export function messengerRoutes(ctx: MessagingContext): Router {
   const signedIn = (req: Parameters<typeof callerOf>[0]) => callerOf(req, messagingMessages.signIn);
 
   router.get('/api/unread-messages', async (req, res) => {
-    res.json({ unreadMessages: await countUnread(ctx, signedIn(req).id) });
+    res.json({ unreadMessages: await countUnread(ctx, signedIn(req)) });
   });
 
   router.get('/api/messenger/conversations', async (req, res) => {

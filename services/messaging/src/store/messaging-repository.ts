@@ -1,4 +1,4 @@
-import type { BusMessage } from '@vellum/platform';
+import type { PendingEvents, UnitOfWork } from '@vellum/platform';
 
 /** A cirrus as identity's events (or, until they arrive, the caller's own assertion) told it. */
 export interface KnownCirrus {
@@ -67,7 +67,7 @@ export interface StoredVellum extends VellumRef {
 }
 
 /**
- * The messaging service's store. Everything is written by single-document inserts (MongoDB has no multi-document
+ * The messaging service's store (its use cases' writes are `MessagingWrites`, in a unit of work). Everything is written by single-document inserts (MongoDB has no multi-document
  * transactions, and FerretDB applies updates as a read and a write): a conversation (unique per pair), a message,
  * a read mark (the effective mark is the greatest). Only a conversation vellum's save replaces its document whole.
  * Two adapters keep this contract (`test/support/repository.contract.ts`): MongoDB (distributed) and Postgres
@@ -102,25 +102,10 @@ export interface MessagingRepository {
    */
   rememberCaller(caller: { id: string; username: string }): Promise<KnownCirrus | null>;
 
-  /**
-   * Stores the conversation with its two vellums and `events`, unless the pair has one already: then nothing is
-   * written and the existing one is answered (`created: false`). Null, writing nothing, when a participant was
-   * deleted (a conversation started while the deletion came is removed) or the existing one went meanwhile.
-   */
-  startConversation(
-    conversation: StoredConversation,
-    events: readonly BusMessage[],
-    at: Date,
-  ): Promise<{ conversation: StoredConversation; created: boolean } | null>;
   conversation(id: string): Promise<StoredConversation | null>;
   /** Every conversation the cirrus takes part in (any order). */
   conversationsOf(participant: string): Promise<StoredConversation[]>;
 
-  /**
-   * Stores the message with `events` in one write. False, storing nothing, when its sender or recipient was deleted
-   * (their conversation is gone, or goes with the deletion under way).
-   */
-  addMessage(message: StoredMessage, events: readonly BusMessage[], at: Date): Promise<boolean>;
   message(id: string): Promise<StoredMessage | null>;
   /** The conversation's messages newest first, those with a key below `beforeKey` when given. */
   messages(conversation: string, page: { beforeKey?: string; limit: number }): Promise<StoredMessage[]>;
@@ -141,3 +126,39 @@ export interface MessagingRepository {
   /** Replaces the vellum's title and text (the last of two saves at once stays, whole). */
   saveVellum(vellum: StoredVellum): Promise<void>;
 }
+
+/**
+ * The writes of the messaging service's use cases, made inside a unit of work (`MessagingUnit`): each takes the
+ * events the unit published and stores them with its change in ONE atomic write, or, writing nothing, drops them.
+ */
+export interface MessagingWrites {
+  /**
+   * Stores the conversation with its two vellums and the unit's events, unless the pair has one already: then nothing is
+   * written and the existing one is answered (`created: false`). Null, writing nothing, when a participant was
+   * deleted (a conversation started while the deletion came is removed) or the existing one went meanwhile.
+   */
+  startConversation(
+    conversation: StoredConversation,
+    at: Date,
+  ): Promise<{ conversation: StoredConversation; created: boolean } | null>;
+
+  /**
+   * Stores the message with the unit's events in one write. False, storing nothing, when its sender or recipient was deleted
+   * (their conversation is gone, or goes with the deletion under way).
+   */
+  addMessage(message: StoredMessage, at: Date): Promise<boolean>;
+}
+
+/** What a use case's unit of work holds: the store's writes. */
+export interface MessagingUnit {
+  store: MessagingWrites;
+}
+
+/** One adapter of the store: its reads and projection writes, and the writes a unit of work binds. */
+export interface MessagingStore {
+  store: MessagingRepository;
+  unitOfWork: UnitOfWork<MessagingUnit>;
+}
+
+/** An adapter's writes over the events a unit published (`PendingEvents`). */
+export type MessagingWritesOf = (pending: PendingEvents) => MessagingWrites;

@@ -12,10 +12,13 @@ import {
   type MongoDatabase,
   type OutboxFields,
 } from '@vellum/platform-mongo';
-import type { BusMessage } from '@vellum/platform';
+import { singleWriteUnitOfWork, type BusMessage, type PendingEvents } from '@vellum/platform';
 import type {
   KnownCirrus,
   MessagingRepository,
+  MessagingStore,
+  MessagingWrites,
+  MessagingWritesOf,
   StoredConversation,
   StoredMessage,
 } from './messaging-repository';
@@ -150,14 +153,17 @@ async function marksOf(marks: Collection<ReadMarkDoc>, conversation: string, rea
 }
 
 /**
- * The messaging repository on MongoDB. Like the link service's, it relies only on what MongoDB and FerretDB both
+ * The messaging store on MongoDB: its repository, and the writes a unit of work binds. Like the link service's, it relies only on what MongoDB and FerretDB both
  * make atomic, the insert of a unique key: a conversation (its `pairKey` unique), a message and a read mark are
  * inserted, each carrying its events. The one replacement is a vellum's save, which needs no condition: the
  * last of two saves stays whole. A deleted cirrus's tombstone is recorded before its conversations go, and every write
  * that could bring one back checks it before and after writing, undoing the write when the tombstone came meanwhile
  * (`mongoDeletedCirri`).
  */
-export function mongoMessagingRepository(c: MessagingCollections): MessagingRepository {
+function mongoMessagingParts(c: MessagingCollections): {
+  repository: MessagingRepository;
+  writes: MessagingWritesOf;
+} {
   const byPair = async (pairKey: string) => {
     const found = await c.conversations.findOne({ pairKey });
     return found && toConversation(found);
@@ -181,26 +187,10 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
     return !found || (await tombstones.anyDeleted(found.participants));
   };
 
-  return {
-    applyCirrus: (eventId, change) => known.apply(eventId, change),
-
-    forgetAppliedCirri: () => known.forgetApplied(),
-
-    async cirrus(id) {
-      const found = await known.byId(id);
-      return found && toCirrus(found);
-    },
-    async cirrusByUsername(username) {
-      const found = await known.byUsername(username);
-      return found && toCirrus(found);
-    },
-
-    async rememberCaller(caller) {
-      const found = await known.remember(caller);
-      return found && toCirrus(found);
-    },
-
-    async startConversation(conversation, events, at) {
+  /** The use cases' writes: each inserts ONE document carrying the events it takes (the unit's only write). */
+  const writes = (pending: PendingEvents): MessagingWrites => ({
+    async startConversation(conversation, at) {
+      const events = pending.take();
       if (await tombstones.anyDeleted(conversation.participants)) return null;
       const existing = await byPair(conversation.pairKey);
       if (existing) return { conversation: existing, created: false };
@@ -237,6 +227,44 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
       return { conversation, created: true };
     },
 
+    async addMessage(m, at) {
+      const events = pending.take();
+      if (await conversationGone(m.conversation)) return false;
+      await c.messages.insertOne({
+        _id: m.id,
+        conversation: m.conversation,
+        sender: m.sender,
+        recipient: m.recipient,
+        text: m.text,
+        sentAt: m.sentAt,
+        key: m.key,
+        ...pendingFields(events, at),
+      });
+      if (!(await conversationGone(m.conversation))) return true;
+      await c.messages.deleteOne({ _id: m.id });
+      return false;
+    },
+  });
+
+  const repository: MessagingRepository = {
+    applyCirrus: (eventId, change) => known.apply(eventId, change),
+
+    forgetAppliedCirri: () => known.forgetApplied(),
+
+    async cirrus(id) {
+      const found = await known.byId(id);
+      return found && toCirrus(found);
+    },
+    async cirrusByUsername(username) {
+      const found = await known.byUsername(username);
+      return found && toCirrus(found);
+    },
+
+    async rememberCaller(caller) {
+      const found = await known.remember(caller);
+      return found && toCirrus(found);
+    },
+
     async conversation(id) {
       const found = await c.conversations.findOne({ _id: id });
       return found && toConversation(found);
@@ -252,23 +280,6 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
 
     async conversationsOf(participant) {
       return (await c.conversations.find({ participants: participant }).toArray()).map(toConversation);
-    },
-
-    async addMessage(m, events, at) {
-      if (await conversationGone(m.conversation)) return false;
-      await c.messages.insertOne({
-        _id: m.id,
-        conversation: m.conversation,
-        sender: m.sender,
-        recipient: m.recipient,
-        text: m.text,
-        sentAt: m.sentAt,
-        key: m.key,
-        ...pendingFields(events, at),
-      });
-      if (!(await conversationGone(m.conversation))) return true;
-      await c.messages.deleteOne({ _id: m.id });
-      return false;
     },
 
     async message(id) {
@@ -373,5 +384,15 @@ export function mongoMessagingRepository(c: MessagingCollections): MessagingRepo
         },
       );
     },
+  };
+  return { repository, writes };
+}
+
+/** The messaging store on MongoDB: the repository, and units of work of one document each. */
+export function mongoMessagingStore(c: MessagingCollections, wakeOutbox: () => void): MessagingStore {
+  const { repository, writes } = mongoMessagingParts(c);
+  return {
+    store: repository,
+    unitOfWork: singleWriteUnitOfWork({ stores: (pending) => ({ store: writes(pending) }), wakeOutbox }),
   };
 }

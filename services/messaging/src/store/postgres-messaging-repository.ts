@@ -1,7 +1,17 @@
-import { appendOutbox, deletedCirri, firstTimeInInbox, type Db, type Queryable } from '@vellum/platform';
+import {
+  appendOutbox,
+  deletedCirri,
+  firstTimeInInbox,
+  postgresUnitOfWork,
+  type Db,
+  type PendingEvents,
+  type Queryable,
+} from '@vellum/platform';
 import type {
   KnownCirrus,
   MessagingRepository,
+  MessagingStore,
+  MessagingWrites,
   StoredConversation,
   StoredMessage,
   StoredVellum,
@@ -83,6 +93,9 @@ const CONVERSATION = `
 const MESSAGE =
   'SELECT id, conversation_id, sender_id, recipient_id, text, sent_at, key FROM messaging.messages';
 
+/** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
+const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
+
 /** The messaging repository on Postgres (embedded on PGlite, or a real server) through the platform's Db port. */
 export function postgresMessagingRepository(db: Db): MessagingRepository {
   const conversationWhere = async (where: string, params: unknown[]) =>
@@ -91,9 +104,6 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
     const { rows } = await q.query<CirrusRow>(`${CIRRUS} WHERE ${where} LIMIT 1`, params);
     return rows[0] ? toCirrus(rows[0]) : null;
   };
-  /** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
-  const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
-
   return {
     async forgetAppliedCirri() {
       await db.query(`DELETE FROM messaging.inbox WHERE consumer = 'cirri'`);
@@ -130,30 +140,6 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
         return cirrusWhere('id = $1', [caller.id], tx);
       }),
 
-    startConversation: (c, events) =>
-      db.transaction(async (tx) => {
-        if (await anyDeleted(tx, c.participants)) return null;
-        const inserted = await tx.query(
-          `INSERT INTO messaging.conversations (id, pair_key, participant_a, participant_b, started_by, started_at)
-           VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (pair_key) DO NOTHING`,
-          [c.id, c.pairKey, c.participants[0], c.participants[1], c.startedBy, c.startedAt],
-        );
-        if (inserted.rowCount !== 1) {
-          const { rows } = await tx.query<ConversationRow>(`${CONVERSATION} WHERE c.pair_key = $1`, [
-            c.pairKey,
-          ]);
-          return rows[0] ? { conversation: toConversation(rows[0]), created: false } : null;
-        }
-        for (const v of c.vellums) {
-          await tx.query(
-            'INSERT INTO messaging.conversation_vellums (id, conversation_id, owner_id) VALUES ($1, $2, $3)',
-            [v.id, c.id, v.owner],
-          );
-        }
-        await appendOutbox(tx, SCHEMA, events);
-        return { conversation: c, created: true };
-      }),
-
     async conversation(id) {
       return (await conversationWhere('c.id = $1', [id]))[0] ?? null;
     },
@@ -173,19 +159,6 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
 
     conversationsOf: (participant) =>
       conversationWhere('c.participant_a = $1 OR c.participant_b = $1', [participant]),
-
-    addMessage: (m, events) =>
-      db.transaction(async (tx) => {
-        if (await anyDeleted(tx, [m.sender, m.recipient])) return false;
-        const { rowCount } = await tx.query(
-          `INSERT INTO messaging.messages (id, conversation_id, sender_id, recipient_id, text, sent_at, key)
-           SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM messaging.conversations WHERE id = $2)`,
-          [m.id, m.conversation, m.sender, m.recipient, m.text, m.sentAt, m.key],
-        );
-        if (rowCount !== 1) return false;
-        await appendOutbox(tx, SCHEMA, events);
-        return true;
-      }),
 
     async message(id) {
       const { rows } = await db.query<MessageRow>(`${MESSAGE} WHERE id = $1`, [id]);
@@ -277,5 +250,59 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
         [v.id, v.title, v.text, v.lastEdited],
       );
     },
+  };
+}
+
+/** The use cases' writes on Postgres, in the unit's transaction: each appends the events it takes to the outbox. */
+export function postgresMessagingWrites(tx: Queryable, pending: PendingEvents): MessagingWrites {
+  return {
+    async startConversation(c) {
+      const events = pending.take();
+      if (await anyDeleted(tx, c.participants)) return null;
+      const inserted = await tx.query(
+        `INSERT INTO messaging.conversations (id, pair_key, participant_a, participant_b, started_by, started_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (pair_key) DO NOTHING`,
+        [c.id, c.pairKey, c.participants[0], c.participants[1], c.startedBy, c.startedAt],
+      );
+      if (inserted.rowCount !== 1) {
+        const { rows } = await tx.query<ConversationRow>(`${CONVERSATION} WHERE c.pair_key = $1`, [
+          c.pairKey,
+        ]);
+        return rows[0] ? { conversation: toConversation(rows[0]), created: false } : null;
+      }
+      for (const v of c.vellums) {
+        await tx.query(
+          'INSERT INTO messaging.conversation_vellums (id, conversation_id, owner_id) VALUES ($1, $2, $3)',
+          [v.id, c.id, v.owner],
+        );
+      }
+      await appendOutbox(tx, SCHEMA, events);
+      return { conversation: c, created: true };
+    },
+
+    async addMessage(m) {
+      const events = pending.take();
+      if (await anyDeleted(tx, [m.sender, m.recipient])) return false;
+      const { rowCount } = await tx.query(
+        `INSERT INTO messaging.messages (id, conversation_id, sender_id, recipient_id, text, sent_at, key)
+         SELECT $1, $2, $3, $4, $5, $6, $7 WHERE EXISTS (SELECT 1 FROM messaging.conversations WHERE id = $2)`,
+        [m.id, m.conversation, m.sender, m.recipient, m.text, m.sentAt, m.key],
+      );
+      if (rowCount !== 1) return false;
+      await appendOutbox(tx, SCHEMA, events);
+      return true;
+    },
+  };
+}
+
+/** The messaging store on Postgres: the repository, and units of work that are transactions. */
+export function postgresMessagingStore(db: Db, wakeOutbox: () => void): MessagingStore {
+  return {
+    store: postgresMessagingRepository(db),
+    unitOfWork: postgresUnitOfWork({
+      db,
+      stores: (tx, pending) => ({ store: postgresMessagingWrites(tx, pending) }),
+      wakeOutbox,
+    }),
   };
 }

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { NotFound, RateLimited, type Caller } from '@vellum/platform';
-import { messagingMessages, type ConversationView, type OpenConversationInput } from '@vellum/proto';
+import {
+  ConversationStartedSchema,
+  messagingMessages,
+  type ConversationView,
+  type OpenConversationInput,
+} from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { mayMessage, pairKeyOf, recipientFor } from '../domain/conversation';
-import { conversationStarted } from '../events/emit';
+import { conversationStarted, emit } from '../events/emit';
 import type { StoredConversation } from '../store/messaging-repository';
 import { describeConversations } from './describe-conversations';
 
@@ -38,12 +43,14 @@ export async function openConversation(
     startedAt: at,
     vellums: participants.map((owner) => ({ id: randomUUID(), owner })),
   };
-  const started = await ctx.store.startConversation(fresh, [conversationStarted(fresh, recipient.id)], at);
+  const started = await ctx.unitOfWork(async (unit) => {
+    await emit(unit, fresh.id, ConversationStartedSchema, conversationStarted(fresh, recipient.id), at);
+    return unit.store.startConversation(fresh, at);
+  });
   if (!started) throw new NotFound(messagingMessages.cirrusNotFound);
   const { conversation, created } = started;
-  if (created) ctx.wakeOutbox();
   // The pair had one (or the other side started it at the same moment): nothing was started, nothing spent.
-  else if (limit.allowed) await ctx.startLimiter.refund(caller.id);
+  if (!created && limit.allowed) await ctx.startLimiter.refund(caller.id);
   const [view] = await describeConversations(ctx, me, [conversation]);
   return { conversation: view!, created };
 }

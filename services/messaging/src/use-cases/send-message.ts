@@ -1,13 +1,13 @@
 import { NotFound, RateLimited, type Caller } from '@vellum/platform';
-import { messagingMessages, type MessageView, type SendMessageInput } from '@vellum/proto';
+import { MessageSentSchema, messagingMessages, type MessageView, type SendMessageInput } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { otherOf } from '../domain/conversation';
 import { keyOf } from '../domain/cursor';
 import { timeOrderedId } from '../domain/time-ordered-id';
+import { totalOf } from '../domain/unread';
 import { messageView } from '../domain/views';
-import { messageSent } from '../events/emit';
+import { emit, messageSent } from '../events/emit';
 import type { StoredMessage } from '../store/messaging-repository';
-import { countUnread } from './count-unread';
 import { findConversation } from './find-conversation';
 
 /**
@@ -35,9 +35,11 @@ export async function sendMessage(
     sentAt: at,
     key: keyOf(at, id),
   };
-  if (!(await ctx.store.addMessage(message, [messageSent(message)], at)))
-    throw new NotFound(messagingMessages.conversationNotFound);
-  ctx.wakeOutbox();
+  const stored = await ctx.unitOfWork(async (unit) => {
+    await emit(unit, message.conversation, MessageSentSchema, messageSent(message), at);
+    return unit.store.addMessage(message, at);
+  });
+  if (!stored) throw new NotFound(messagingMessages.conversationNotFound);
   const view = messageView(message, caller.username, undefined);
   try {
     ctx.realtime.notifyMessage({
@@ -46,7 +48,7 @@ export async function sendMessage(
       recipient: message.recipient,
       signal: {
         conversation: conversation.id,
-        unreadMessages: await countUnread(ctx, message.recipient),
+        unreadMessages: totalOf(await ctx.store.unread(message.recipient)),
       },
     });
   } catch (err) {

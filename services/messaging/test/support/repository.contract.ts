@@ -6,14 +6,16 @@ import { cirriProjectionCases, eventually } from '@vellum/platform/test-support'
 import { pairKeyOf } from '../../src/domain/conversation';
 import { keyOf } from '../../src/domain/cursor';
 import { timeOrderedId } from '../../src/domain/time-ordered-id';
-import { conversationStarted, messageSent } from '../../src/events/emit';
 import { cirriProjection } from '../../src/events/cirri-projection';
-import type { MessagingRepository } from '../../src/service';
+import type { MessagingRepository, MessagingStore } from '../../src/service';
+import { sentEvent, startedEvent, unitWrites } from './unit-writes';
 import type { StoredConversation, StoredMessage } from '../../src/store/messaging-repository';
 
 /** One adapter under test: the repository, a relay that publishes its pending events to `bus`, its teardown. */
 export interface RepositoryUnderTest {
   store: MessagingRepository;
+  /** The use cases' write boundary over the same store. */
+  unitOfWork: MessagingStore['unitOfWork'];
   relay(bus: EventBus): { flush(): Promise<number> };
   /** Where the adapter's consumers park the events they keep failing on. */
   parked: ParkedEventStore;
@@ -43,6 +45,7 @@ const newConversation = (a: string, b: string, at = new Date(t0)): StoredConvers
  */
 export function repositoryContract(open: () => Promise<RepositoryUnderTest>): void {
   let t: RepositoryUnderTest;
+  const writes = () => unitWrites(t);
   let bus: EventBus;
   const published: BusMessage[] = [];
   beforeAll(async () => {
@@ -141,7 +144,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       newConversation(b, a),
     ];
     const results = await Promise.all(
-      attempts.map((c) => t.store.startConversation(c, [conversationStarted(c, b)], c.startedAt)),
+      attempts.map((c) => writes().startConversation(c, [startedEvent(c, b)], c.startedAt)),
     );
     expect(results.filter((r) => r?.created)).toHaveLength(1);
     const winner = results.find((r) => r?.created)!.conversation;
@@ -171,14 +174,14 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('pages messages newest first, finds the last of each conversation, publishes each MessageSent', async () => {
     const [a, b] = pair();
-    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
-    const other = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
+    const c = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const other = (await writes().startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
       .conversation;
     const sent = [];
     for (let i = 0; i < 5; i++) sent.push(message(c, i % 2 ? b : a, i, `m${i}`));
     // Two in the same millisecond keep the order they were made in.
     sent.push(message(c, a, 4, 'm5'));
-    for (const m of sent) await t.store.addMessage(m, [messageSent(m)], m.sentAt);
+    for (const m of sent) await writes().addMessage(m, [sentEvent(m)], m.sentAt);
     expect(await t.store.message(sent[1]!.id)).toEqual(sent[1]);
     expect(await t.store.message(randomUUID())).toBeNull();
     const texts = (ms: StoredMessage[]) => ms.map((m) => m.text);
@@ -195,14 +198,14 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it('keeps read marks insert-only, the greatest effective, and counts unread messages from them', async () => {
     const [a, b] = pair();
-    const c1 = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
-    const c2 = (await t.store.startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
+    const c1 = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const c2 = (await writes().startConversation(newConversation(a, randomUUID()), [], new Date(t0)))!
       .conversation;
     const other2 = c2.participants.find((p) => p !== a)!;
     const fromB = [message(c1, b, 1), message(c1, b, 2), message(c1, b, 3)];
     const fromA = message(c1, a, 4);
     const fromOther = message(c2, other2, 5);
-    for (const m of [...fromB, fromA, fromOther]) await t.store.addMessage(m, [], m.sentAt);
+    for (const m of [...fromB, fromA, fromOther]) await writes().addMessage(m, [], m.sentAt);
     expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c1.id]: 3, [c2.id]: 1 });
     expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [c1.id]: 1 });
     const mark = (m: StoredMessage, reader: string) =>
@@ -222,7 +225,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
 
   it("replaces a conversation vellum's title and text whole", async () => {
     const [a, b] = pair();
-    const c = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const c = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
     const ref = c.vellums.find((v) => v.owner === a)!;
     const before = (await t.store.vellum(ref.id))!;
     const saves = Array.from({ length: 5 }, (_, i) => ({
@@ -251,10 +254,10 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       username: `Gone.${a.slice(0, 8)}`,
       displayName: 'Gone',
     });
-    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
-    const others = (await t.store.startConversation(newConversation(b, c), [], new Date(t0)))!.conversation;
+    const theirs = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const others = (await writes().startConversation(newConversation(b, c), [], new Date(t0)))!.conversation;
     const [fromA, fromC] = [message(theirs, a, 1), message(others, c, 2)];
-    for (const m of [fromA, fromC]) await t.store.addMessage(m, [], m.sentAt);
+    for (const m of [fromA, fromC]) await writes().addMessage(m, [], m.sentAt);
     await t.store.addReadMark({
       conversation: theirs.id,
       reader: b,
@@ -277,20 +280,20 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const [a, b] = pair();
     const name = { id: a, username: `Late.${a.slice(0, 8)}`, displayName: 'Late' };
     await t.store.applyCirrus(randomUUID(), name);
-    const theirs = (await t.store.startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const theirs = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
     const first = message(theirs, b, 1);
-    expect(await t.store.addMessage(first, [], first.sentAt)).toBe(true);
+    expect(await writes().addMessage(first, [], first.sentAt)).toBe(true);
     await t.store.removeCirrus(randomUUID(), a);
 
     // identity's word on her, late or replayed; her assertion, still valid; writes that read before the deletion.
     expect(await t.store.applyCirrus(randomUUID(), { ...name, verified: true })).toBe(false);
     expect(await t.store.rememberCaller({ id: a, username: name.username })).toBeNull();
-    expect(await t.store.startConversation(newConversation(a, b), [], new Date(t0))).toBeNull();
-    expect(await t.store.startConversation(newConversation(b, a), [], new Date(t0))).toBeNull();
+    expect(await writes().startConversation(newConversation(a, b), [], new Date(t0))).toBeNull();
+    expect(await writes().startConversation(newConversation(b, a), [], new Date(t0))).toBeNull();
     const [fromB, fromA] = [message(theirs, b, 2), message(theirs, a, 3)];
-    const sentB = messageSent(fromB);
-    expect(await t.store.addMessage(fromB, [sentB], fromB.sentAt)).toBe(false);
-    expect(await t.store.addMessage(fromA, [], fromA.sentAt)).toBe(false);
+    const sentB = sentEvent(fromB);
+    expect(await writes().addMessage(fromB, [sentB], fromB.sentAt)).toBe(false);
+    expect(await writes().addMessage(fromA, [], fromA.sentAt)).toBe(false);
     const mark = { conversation: theirs.id, reader: b, upTo: first.id, key: first.key, at: new Date(t0) };
     expect(await t.store.addReadMark(mark)).toBe(false);
 
@@ -307,11 +310,11 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   it('leaves nothing of a cirrus deleted while others start conversations with her and write to her', async () => {
     const a = randomUUID();
     const others = Array.from({ length: 6 }, () => randomUUID());
-    const writes = others.map(async (b, i) => {
-      const started = await t.store.startConversation(newConversation(b, a), [], new Date(t0));
+    const racing = others.map(async (b, i) => {
+      const started = await writes().startConversation(newConversation(b, a), [], new Date(t0));
       if (started) {
         const m = message(started.conversation, b, i);
-        await t.store.addMessage(m, [], m.sentAt);
+        await writes().addMessage(m, [], m.sentAt);
         await t.store.addReadMark({
           conversation: m.conversation,
           reader: a,
@@ -322,7 +325,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       }
       await t.store.rememberCaller({ id: a, username: `Racing.${a.slice(0, 8)}` });
     });
-    await Promise.all([...writes, t.store.removeCirrus(randomUUID(), a)]);
+    await Promise.all([...racing, t.store.removeCirrus(randomUUID(), a)]);
 
     expect(await t.store.cirrus(a)).toBeNull();
     expect(await t.store.conversationsOf(a)).toEqual([]);
