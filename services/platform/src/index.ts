@@ -25,6 +25,7 @@ export * from './telemetry/traceparent';
 export * from './db/db';
 export * from './db/migrate';
 export * from './db/deleted-cirri';
+export * from './db/cirri-read-model';
 export * from './events/types';
 export * from './events/outbox';
 export * from './events/inbox-upkeep';

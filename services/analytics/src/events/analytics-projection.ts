@@ -1,4 +1,4 @@
-import { deletedCirri, projection, type Db, type Subscription, type Tx } from '@vellum/platform';
+import { deletedCirri, onEventAt, projection, type Db, type Subscription, type Tx } from '@vellum/platform';
 import {
   ActionCompletedSchema,
   ActionCreatedSchema,
@@ -20,7 +20,6 @@ import {
 import { cirriStore } from '../store/cirri-store';
 import { dailyStore } from '../store/daily-store';
 import { SCHEMA } from '../store/migrations';
-import { onEventAt } from './on-event-at';
 
 /**
  * The per-cirrus rows and the daily counters, kept from identity, vellum, action, social, link and messaging events;

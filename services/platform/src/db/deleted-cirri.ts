@@ -56,3 +56,18 @@ export async function refuseDeleted(
 ): Promise<void> {
   if (await deletedCirri.anyDeleted(tx, schema, ids)) throw new NotFound(message);
 }
+
+/**
+ * Runs `write` unless any of `ids` is a deleted cirrus (then nothing): the tombstone check a projection's write
+ * starts with. True when it wrote.
+ */
+export async function unlessDeleted(
+  tx: Queryable,
+  schema: string,
+  ids: readonly string[],
+  write: () => Promise<void>,
+): Promise<boolean> {
+  if (await deletedCirri.anyDeleted(tx, schema, ids)) return false;
+  await write();
+  return true;
+}

@@ -1,5 +1,6 @@
 import {
   decodePayload,
+  timestampDate,
   unpackEnvelope,
   type DescMessage,
   type Envelope,
@@ -22,6 +23,25 @@ export function onEvent<D extends DescMessage>(
   apply: (tx: Tx, event: MessageShape<D>) => Promise<void>,
 ): EventCase {
   return { typeName: schema.typeName, apply: (tx, envelope) => apply(tx, decodePayload(envelope, schema)) };
+}
+
+/**
+ * `onEvent` with the time the change happened (the envelope's `occurredAt`, set by the producer's use case): every
+ * event's time comes from the same field, whatever its payload calls its own.
+ */
+export function onEventAt<D extends DescMessage>(
+  schema: D,
+  apply: (tx: Tx, event: MessageShape<D>, at: Date) => Promise<void>,
+): EventCase {
+  return {
+    typeName: schema.typeName,
+    apply: (tx, envelope) =>
+      apply(
+        tx,
+        decodePayload(envelope, schema),
+        envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date(0),
+      ),
+  };
 }
 
 /** Applies an envelope with the case for its type; events of any other type change nothing. */
