@@ -1,4 +1,4 @@
-import type { Caller, Queryable } from '@vellum/platform';
+import type { Queryable } from '@vellum/platform';
 
 /** A cirrus as social knows it. */
 export interface DirectoryEntry {
@@ -28,14 +28,7 @@ const toEntry = (row: EntryRow): DirectoryEntry => ({
   following: Number(row.following),
 });
 
-export interface ProfileFacts {
-  id: string;
-  username: string;
-  displayName: string;
-  image: string;
-}
-
-/** The directory table (`social.cirri`): reads for the routes, writes for the projection of identity's events. */
+/** The directory table (`social.cirri`): reads for the routes, the follow counts (identity's word: `directory`). */
 export const directoryStore = {
   /** A public (verified) cirrus by username, in any case. */
   async visible(q: Queryable, username: string): Promise<DirectoryEntry | undefined> {
@@ -45,44 +38,6 @@ export const directoryStore = {
       [username],
     );
     return rows[0] && toEntry(rows[0]);
-  },
-
-  /** A created account: listed once verified. A repeat keeps what later events set. */
-  async created(q: Queryable, c: { id: string; username: string; displayName: string }): Promise<void> {
-    await q.query(
-      `INSERT INTO social.cirri (id, username, display_name) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name`,
-      [c.id, c.username, c.displayName],
-    );
-  },
-
-  async verified(q: Queryable, c: { id: string; username: string }): Promise<void> {
-    await q.query(
-      `INSERT INTO social.cirri (id, username, display_name, verified) VALUES ($1, $2, $2, true)
-         ON CONFLICT (id) DO UPDATE SET verified = true, username = EXCLUDED.username`,
-      [c.id, c.username],
-    );
-  },
-
-  async profileChanged(q: Queryable, c: ProfileFacts): Promise<void> {
-    await q.query(
-      `INSERT INTO social.cirri (id, username, display_name, image, verified) VALUES ($1, $2, $3, $4, true)
-         ON CONFLICT (id) DO UPDATE
-           SET username = EXCLUDED.username, display_name = EXCLUDED.display_name, image = EXCLUDED.image`,
-      [c.id, c.username, c.displayName, c.image],
-    );
-  },
-
-  /**
-   * The caller of a follow, as the gateway vouches for it. Only a verified cirrus can sign in, so a caller whose
-   * events have not reached the directory yet is listed now (its display name follows with the events).
-   */
-  async ensureCaller(q: Queryable, caller: Caller): Promise<void> {
-    await q.query(
-      `INSERT INTO social.cirri (id, username, display_name, verified) VALUES ($1, $2, $2, true)
-         ON CONFLICT (id) DO NOTHING`,
-      [caller.id, caller.username],
-    );
   },
 
   /**
@@ -105,10 +60,11 @@ export const directoryStore = {
   },
 
   /**
-   * A deleted cirrus: its follows both ways go, the counts of the cirri on their other end move back, and its entry
-   * leaves the directory. The rows whose counts move are locked in id order first, as `moveCounts` does.
+   * A deleted cirrus: its follows both ways go and the counts of the cirri on their other end move back (its entry
+   * goes after, `directory`). Its row and the rows whose counts move are locked in id order first, as `moveCounts`
+   * does.
    */
-  async remove(q: Queryable, cirrusId: string): Promise<void> {
+  async removeFollows(q: Queryable, cirrusId: string): Promise<void> {
     await q.query(
       `SELECT id FROM social.cirri
         WHERE id = $1
@@ -128,6 +84,5 @@ export const directoryStore = {
       [cirrusId],
     );
     await q.query(`DELETE FROM social.follows WHERE follower_id = $1 OR followee_id = $1`, [cirrusId]);
-    await q.query(`DELETE FROM social.cirri WHERE id = $1`, [cirrusId]);
   },
 };

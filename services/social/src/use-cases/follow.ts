@@ -2,6 +2,7 @@ import { refuseDeleted, type Caller } from '@vellum/platform';
 import { CirrusFollowedSchema, socialMessages, timestampFromDate } from '@vellum/proto';
 import type { SocialContext } from '../context';
 import { followTarget, foundCirrus } from '../domain/follow-rules';
+import { directory } from '../events/directory';
 import { edgeOf, emit } from '../events/emit';
 import { directoryStore, type DirectoryEntry } from '../store/directory-store';
 import { followStore } from '../store/follow-store';
@@ -21,7 +22,8 @@ export async function follow(
     const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'follow');
     // Before any row is locked: a deletion of either waits for this transaction, or it is refused here.
     await refuseDeleted(tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
-    await directoryStore.ensureCaller(tx, caller);
+    // Only a verified cirrus signs in: a caller whose events have not reached the directory yet is listed now.
+    await directory.remember(tx, caller);
     if (!(await followStore.follow(tx, caller.id, target.id, at))) return { cirrus: target, changed: false };
     await emit(
       tx,
