@@ -3,8 +3,8 @@ import { refuseDeleted, type Caller } from '@vellum/platform';
 import { timestampFromDate, vellumMessages, VellumCreatedSchema, type NewVellumInput } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { storedBody } from '../domain/document';
+import { authors } from '../events/authors';
 import { emit } from '../events/emit';
-import { authorStore } from '../store/author-store';
 import { SCHEMA } from '../store/migrations';
 import { vellumStore, type VellumRecord } from '../store/vellum-store';
 
@@ -22,7 +22,7 @@ export async function createVellum(
   const at = ctx.clock();
   const saved = await ctx.db.transaction(async (tx) => {
     await refuseDeleted(tx, SCHEMA, [caller.id], vellumMessages.notFound);
-    await authorStore.seed(tx, caller);
+    await authors.remember(tx, caller);
     await vellumStore.insert(tx, {
       id,
       ownerId: caller.id,
