@@ -7,25 +7,8 @@ export interface KnownCirrus {
   displayName: string;
 }
 
-/** The projections of identity's and social's events: names of cirri, and who follows whom. */
+/** The cirri's names as `people` keeps them from identity's events, and who follows whom from social's. */
 export const peopleStore = {
-  /** Identity's word on a cirrus's names (created, profile changed): it replaces what was known. */
-  async named(q: Queryable, c: KnownCirrus): Promise<void> {
-    await q.query(
-      `INSERT INTO action.cirri (id, username, display_name) VALUES ($1, $2, $3)
-         ON CONFLICT (id) DO UPDATE SET username = EXCLUDED.username, display_name = EXCLUDED.display_name`,
-      [c.id, c.username, c.displayName],
-    );
-  },
-
-  /** A cirrus seen in a follow event: its username, unless identity's events already told more. */
-  async seen(q: Queryable, c: { id: string; username: string }): Promise<void> {
-    await q.query(`INSERT INTO action.cirri (id, username) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING`, [
-      c.id,
-      c.username,
-    ]);
-  },
-
   async byId(q: Queryable, id: string): Promise<KnownCirrus | null> {
     const { rows } = await q.query<{ id: string; username: string; display_name: string }>(
       `SELECT id, username, display_name FROM action.cirri WHERE id = $1`,
@@ -57,9 +40,8 @@ export const peopleStore = {
     return rows.length === 1;
   },
 
-  /** A deleted cirrus: its name and its follows both ways. */
-  async remove(q: Queryable, cirrusId: string): Promise<void> {
+  /** A deleted cirrus: its follows both ways. */
+  async removeFollows(q: Queryable, cirrusId: string): Promise<void> {
     await q.query(`DELETE FROM action.follows WHERE follower_id = $1 OR followee_id = $1`, [cirrusId]);
-    await q.query(`DELETE FROM action.cirri WHERE id = $1`, [cirrusId]);
   },
 };

@@ -53,6 +53,20 @@ export interface CirriReadModelOptions {
   removeCirrus?: (tx: Tx, event: CirrusDeleted, at: Date) => Promise<void>;
 }
 
+const named = (e: { username: string; displayName: string }) => ({
+  username: e.username,
+  display_name: e.displayName,
+});
+
+/**
+ * The columns of a table that keeps each cirrus's names only, as `username` and `display_name`: identity's word on
+ * them (created, profile changed) replaces what was known (action's people, vellum's authors).
+ */
+export const cirrusNameColumns = {
+  created: { set: named },
+  profileChanged: { set: named },
+} satisfies Pick<CirriReadModelOptions, 'created' | 'profileChanged'>;
+
 /**
  * The cirri a service on Postgres keeps from identity's events, in its own table and columns (the building block
  * of action's, vellum's, social's and analytics' projections; `mongoCirri` is MongoDB's): the identity cases of

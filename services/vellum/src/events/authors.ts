@@ -1,13 +1,8 @@
-import { cirriReadModel } from '@vellum/platform';
+import { cirriReadModel, cirrusNameColumns } from '@vellum/platform';
 import { SCHEMA } from '../store/migrations';
 import { followStore } from '../store/follow-store';
 import { ratingStore } from '../store/rating-store';
 import { vellumStore } from '../store/vellum-store';
-
-const named = (e: { username: string; displayName: string }) => ({
-  username: e.username,
-  display_name: e.displayName,
-});
 
 /**
  * `vellum.authors` as identity's events and writers fill it: a new cirrus and every profile change set its username
@@ -17,8 +12,7 @@ const named = (e: { username: string; displayName: string }) => ({
 export const authors = cirriReadModel({
   schema: SCHEMA,
   table: 'authors',
-  created: { set: named },
-  profileChanged: { set: named },
+  ...cirrusNameColumns,
   // A deleted account: its vellums (with the scores they received), the scores it gave, its follows; then its name.
   removeCirrus: async (tx, e) => {
     await ratingStore.removeByRater(tx, e.cirrusId);
