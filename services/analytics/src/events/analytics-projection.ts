@@ -1,14 +1,10 @@
-import { deletedCirri, onEventAt, projection, type Db, type Subscription, type Tx } from '@vellum/platform';
+import { onEventAt, projection, type Db, type Subscription, type Tx } from '@vellum/platform';
 import {
   ActionCompletedSchema,
   ActionCreatedSchema,
   ActionRequestedSchema,
-  CirrusCreatedSchema,
-  CirrusDeletedSchema,
   CirrusFollowedSchema,
-  CirrusProfileChangedSchema,
   CirrusSignedInSchema,
-  CirrusVerifiedSchema,
   LinkClickedSchema,
   LinkPageChangedSchema,
   MessageSentSchema,
@@ -20,6 +16,7 @@ import {
 import { cirriStore } from '../store/cirri-store';
 import { dailyStore } from '../store/daily-store';
 import { SCHEMA } from '../store/migrations';
+import { cirri } from './cirri';
 
 /**
  * The per-cirrus rows and the daily counters, kept from identity, vellum, action, social, link and messaging events;
@@ -46,42 +43,12 @@ export function analyticsProjection(db: Db): Subscription {
     // Everything analytics keeps is this projection's: a replay empties it and rebuilds it from the first event.
     owns: ['cirri', 'active_days', 'daily', 'deleted_cirri'],
     on: [
-      onEventAt(CirrusCreatedSchema, async (tx, e, at) => {
-        if (await deleted(tx, e.cirrusId)) return;
-        await cirriStore.created(tx, {
-          id: e.cirrusId,
-          email: e.email,
-          username: e.username,
-          firstName: e.firstName,
-          lastName: e.lastName,
-          at,
-        });
-        await dailyStore.bump(tx, 'signUps', at);
-      }),
-      onEventAt(CirrusVerifiedSchema, async (tx, e, at) => {
-        if (await deleted(tx, e.cirrusId)) return;
-        await cirriStore.verified(tx, e.cirrusId);
-        await dailyStore.bump(tx, 'verified', at);
-      }),
-      onEventAt(CirrusProfileChangedSchema, async (tx, e) => {
-        if (await deleted(tx, e.cirrusId)) return;
-        await cirriStore.renamed(tx, {
-          id: e.cirrusId,
-          username: e.username,
-          firstName: e.firstName,
-          lastName: e.lastName,
-        });
-      }),
-      // A deleted account: its row and active days go; the daily counters stay (they name nobody).
-      onEventAt(CirrusDeletedSchema, async (tx, e) => {
-        await deletedCirri.record(tx, SCHEMA, e.cirrusId);
-        await cirriStore.remove(tx, e.cirrusId);
-        await dailyStore.forget(tx, e.cirrusId);
-      }),
+      ...cirri.on,
       onEventAt(CirrusSignedInSchema, async (tx, e, at) => {
-        if (await deleted(tx, e.cirrusId)) return;
-        await cirriStore.signedIn(tx, e.cirrusId, at);
-        if (await dailyStore.active(tx, e.cirrusId, at)) await dailyStore.bump(tx, 'activeCirri', at);
+        await cirri.unlessDeleted(tx, [e.cirrusId], async () => {
+          await cirriStore.signedIn(tx, e.cirrusId, at);
+          if (await dailyStore.active(tx, e.cirrusId, at)) await dailyStore.bump(tx, 'activeCirri', at);
+        });
       }),
       onEventAt(VellumCreatedSchema, async (tx, e, at) => {
         await countFor(tx, e.ownerId, 'vellums', 1);
@@ -106,10 +73,7 @@ export function analyticsProjection(db: Db): Subscription {
   });
 }
 
-/** Whether the cirrus was deleted (its tombstone). */
-const deleted = (tx: Tx, cirrusId: string) => deletedCirri.anyDeleted(tx, SCHEMA, [cirrusId]);
-
 /** Moves a counted column of the cirrus's row, unless the cirrus was deleted: its row is not written again. */
 async function countFor(tx: Tx, cirrusId: string, column: 'vellums' | 'actions', delta: 1 | -1) {
-  if (!(await deleted(tx, cirrusId))) await cirriStore.count(tx, cirrusId, column, delta);
+  await cirri.unlessDeleted(tx, [cirrusId], () => cirriStore.count(tx, cirrusId, column, delta));
 }
