@@ -8,6 +8,7 @@ import {
   type AdminPageQuery,
 } from '@vellum/proto';
 import type { AnalyticsContext } from '../context';
+import { adminAnswer, listAnswer, seriesAnswer } from './admin-answers';
 import { listCirri } from '../use-cases/list-cirri';
 import { viewAdmin } from '../use-cases/view-admin';
 import { viewSeries } from '../use-cases/view-series';
@@ -40,16 +41,16 @@ export function adminRoutes(ctx: AnalyticsContext): Router {
   const router = Router();
 
   router.get('/api/admin', async (req, res) => {
-    res.json(await viewAdmin(ctx, maybeCallerOf(req), pageQueryOf(req)));
+    res.json(adminAnswer(await viewAdmin(ctx, maybeCallerOf(req), pageQueryOf(req))));
   });
 
   router.get('/api/admin/cirri', async (req, res) => {
-    res.json(await listCirri(ctx, maybeCallerOf(req), listQueryOf(req)));
+    res.json(listAnswer(await listCirri(ctx, maybeCallerOf(req), listQueryOf(req))));
   });
 
   router.get('/api/admin/series', async (req, res) => {
     const input = { days: queryAs(req, 'days', adminSeriesQuerySchema.shape.days) };
-    res.json(await viewSeries(ctx, maybeCallerOf(req), input));
+    res.json(seriesAnswer(await viewSeries(ctx, maybeCallerOf(req), input)));
   });
 
   return router;

@@ -8,15 +8,14 @@ import { sortKeys } from '../domain/sort-keys';
 import { adminListStore } from '../store/admin-list-store';
 import { authorizeAdmin } from './authorize-admin';
 
-/** One page of one admin list, for an admin; anyone else gets `authorized: false` and no rows. */
+/** One page of one admin list and the list's count, for an admin; anyone else is not authorized. */
 export async function listCirri(
   ctx: AnalyticsContext,
   caller: Caller | undefined,
   input: AdminListQuery,
-): Promise<AdminListPage & { authorized: boolean }> {
+): Promise<{ authorized: false } | ({ authorized: true } & AdminListPage)> {
   const after = afterOf(input.sort, input.dir, input.cursor);
-  if (!(await authorizeAdmin(ctx, caller)))
-    return { authorized: false, rows: [], count: 0, nextCursor: null };
+  if (!(await authorizeAdmin(ctx, caller))) return { authorized: false };
   const since = activeSince(ctx.clock(), ACTIVE_DAYS);
   const query = { list: input.list, filter: input.filter, activeSince: since };
   const [page, counts] = await Promise.all([
