@@ -35,7 +35,9 @@ for (const journey of active) {
   const { name } = journey.meta;
   thresholds[`http_req_failed{scenario:${name}}`] = ['rate==0'];
   thresholds[`checks{scenario:${name}}`] = ['rate==1'];
-  thresholds[`http_req_duration{scenario:${name}}`] = [`p(99)<${journey.meta.p99Ms[PROFILE]}`];
+  // The smoke run is CI's: a busy machine must not fail it on time, so there its p99 is printed, never gated.
+  if (PROFILE !== 'smoke')
+    thresholds[`http_req_duration{scenario:${name}}`] = [`p(99)<${journey.meta.p99Ms[PROFILE]}`];
   // A journey that never completed an iteration proves nothing.
   thresholds[`iterations{scenario:${name}}`] = ['count>0'];
 }
