@@ -35,6 +35,9 @@ async function send(page: Page, text: string) {
   await composer(page).fill(text);
   await composer(page).press('Enter');
   await page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true }).last().waitFor();
+  // The message may arrive on the socket before the send's answer, which is what empties the composer.
+  const deadline = Date.now() + REALTIME_MS;
+  while ((await composer(page).inputValue()) !== '' && Date.now() < deadline) await page.waitForTimeout(50);
   expect(await composer(page).inputValue()).toBe('');
 }
 
