@@ -2,6 +2,7 @@ import type { Collection, UpdateFilter } from 'mongodb';
 import { isDuplicateKey } from './connect';
 import { applyOnce } from './inbox';
 import type { MongoDeletedCirri } from './deleted-cirri';
+import type { CirrusWord } from '@vellum/platform';
 
 /** A cirrus as a service on MongoDB keeps it from identity's events (its `cirri` collection). */
 export interface CirrusDoc {
@@ -15,15 +16,6 @@ export interface CirrusDoc {
   verified?: boolean;
   /** The ids of the newest events applied to it (`applyOnce`). */
   appliedEvents?: string[];
-}
-
-/** What one of identity's events says of a cirrus: `displayName` and `image` only when the event carries them. */
-export interface CirrusWord {
-  id: string;
-  username: string;
-  displayName?: string;
-  image?: string;
-  verified?: boolean;
 }
 
 /** The index lookups by username go by; the service creates it at start with its others. */

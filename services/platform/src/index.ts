@@ -35,6 +35,8 @@ export * from './events/unit-of-work';
 export * from './events/inbox';
 export * from './events/parked';
 export * from './events/projection';
+export * from './events/declared-subscription';
+export * from './events/identity-cirri';
 export * from './events/in-process-bus';
 export * from './events/bus-offsets';
 export * from './events/outbox-log';

@@ -1,4 +1,4 @@
-import type { PendingEvents, UnitOfWork } from '@vellum/platform';
+import type { CirrusWord, PendingEvents, UnitOfWork } from '@vellum/platform';
 import type { LinkColors } from '@vellum/proto';
 
 /** A link as the page stores it. */
@@ -26,16 +26,6 @@ export interface StoredPage {
    * verified cirri sign in); null for a page stored before this service learnt verification (`visiblePage`).
    */
   verified: boolean | null;
-}
-
-/** What identity's events say of a cirrus (`displayName` and `image` only when the event carries them). */
-export interface KnownCirrus {
-  id: string;
-  username: string;
-  displayName?: string;
-  image?: string;
-  /** CirrusVerified: the email is verified (never taken back). */
-  verified?: true;
 }
 
 /** Clicks on one link on one UTC day (`YYYY-MM-DD`). */
@@ -71,7 +61,7 @@ export interface LinkRepository {
    * Applies identity's word on a cirrus once per event id (the inbox); true when applied now. False, writing nothing,
    * for a deleted cirrus (its tombstone): a late or replayed event brings no page back.
    */
-  applyCirrus(eventId: string, cirrus: KnownCirrus): Promise<boolean>;
+  applyCirrus(eventId: string, cirrus: CirrusWord): Promise<boolean>;
   /**
    * Forgets which of identity's events were applied, so that a replay applies each again, in order (the cirri's
    * names live on the pages, which are the owners' own data: nothing is emptied, the last event wins again).

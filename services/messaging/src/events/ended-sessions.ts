@@ -1,12 +1,5 @@
-import type { Subscription } from '@vellum/platform';
-import {
-  CirrusDeletedSchema,
-  CirrusSessionsEndedSchema,
-  CirrusSignedOutSchema,
-  decodePayload,
-  Topics,
-  unpackEnvelope,
-} from '@vellum/proto';
+import { declaredSubscription, whenEvent, type Subscription } from '@vellum/platform';
+import { CirrusDeletedSchema, CirrusSessionsEndedSchema, CirrusSignedOutSchema, Topics } from '@vellum/proto';
 import type { RealtimePort } from '../realtime/realtime-port';
 
 /**
@@ -17,19 +10,14 @@ import type { RealtimePort } from '../realtime/realtime-port';
  * reading the log from its beginning) disconnects nobody who came after: ended sessions open no new socket.
  */
 export function endedSessions(realtime: RealtimePort): Subscription {
-  return {
+  return declaredSubscription({
     group: 'messaging-sockets',
     topics: [Topics.identityCirrus],
-    handler: async (message) => {
-      const envelope = unpackEnvelope(message.value);
-      if (envelope.type === CirrusSignedOutSchema.typeName) {
-        realtime.endSessions([decodePayload(envelope, CirrusSignedOutSchema).sessionKey]);
-      } else if (envelope.type === CirrusSessionsEndedSchema.typeName) {
-        realtime.endSessions(decodePayload(envelope, CirrusSessionsEndedSchema).sessionKeys);
-      } else if (envelope.type === CirrusDeletedSchema.typeName) {
-        realtime.endCirrus(decodePayload(envelope, CirrusDeletedSchema).cirrusId);
-      }
-    },
+    on: [
+      whenEvent(CirrusSignedOutSchema, (e) => realtime.endSessions([e.sessionKey])),
+      whenEvent(CirrusSessionsEndedSchema, (e) => realtime.endSessions(e.sessionKeys)),
+      whenEvent(CirrusDeletedSchema, (e) => realtime.endCirrus(e.cirrusId)),
+    ],
     reaction: true,
-  };
+  });
 }

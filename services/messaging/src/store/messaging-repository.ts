@@ -1,4 +1,4 @@
-import type { PendingEvents, UnitOfWork } from '@vellum/platform';
+import type { CirrusWord, PendingEvents, UnitOfWork } from '@vellum/platform';
 
 /** A cirrus as identity's events (or, until they arrive, the caller's own assertion) told it. */
 export interface KnownCirrus {
@@ -8,16 +8,6 @@ export interface KnownCirrus {
   image: string;
   /** Whether identity announced the email verified (a signed-in caller is: only verified cirri sign in). */
   verified: boolean;
-}
-
-/** What one of identity's events says; a field left out keeps what the projection has. */
-export interface CirrusChange {
-  id: string;
-  username: string;
-  displayName?: string;
-  image?: string;
-  /** Only ever set to true: verification is never undone. */
-  verified?: true;
 }
 
 /** A participant's conversation vellum: its id, and whose it is. */
@@ -78,7 +68,7 @@ export interface MessagingRepository {
    * Applies identity's word on a cirrus once per event id (the inbox); true when applied now. False, writing nothing,
    * for a deleted cirrus (its tombstone): a late or replayed event brings nothing of it back.
    */
-  applyCirrus(eventId: string, change: CirrusChange): Promise<boolean>;
+  applyCirrus(eventId: string, change: CirrusWord): Promise<boolean>;
   /**
    * Forgets which of identity's events were applied, so that a replay applies each again, in order (the cirri are
    * also recorded from callers' assertions, so nothing is emptied: the last event wins again).
