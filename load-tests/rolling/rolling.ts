@@ -170,7 +170,8 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
     }
     const lastRestartEnded = Date.now();
     if (!endsAt) {
-      // One round: a little more load on the new pods, then k6 stops (its iterations end, nothing is cut off).
+      // One round: a little more load on the new pods, then k6 stops (the requests then in flight are cancelled,
+      // which the journey does not count: journey.js).
       await sleep(3000);
       const stopped = await fetch(`http://${k6Api}/v1/status`, {
         method: 'PATCH',
