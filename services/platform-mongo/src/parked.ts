@@ -1,6 +1,6 @@
 import { Binary, ObjectId, type Filter } from 'mongodb';
 import type { MongoDatabase } from './connect';
-import { parkedErrorText, type ParkedEvent, type ParkedEventStore } from '@vellum/platform';
+import { storedErrorText, type ParkedEvent, type ParkedEventStore } from '@vellum/platform';
 
 /** The collection of a MongoDB service's parked events (its database is its own, as a schema is in Postgres). */
 export const PARKED_EVENTS_COLLECTION = 'parked_events';
@@ -62,7 +62,7 @@ export function mongoParkedEvents(database: MongoDatabase): ParkedEventStore {
           key: message.key,
           type: message.type,
           value: new Binary(message.value),
-          error: parkedErrorText(error),
+          error: storedErrorText(error),
           attempts,
           parkedAt: new Date(),
           order: new ObjectId(),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { storedErrorText } from '../errors/error-text';
 import type { Db, Migration, Queryable, Tx } from '../db/db';
 import { Mutex } from '../db/mutex';
 import { pollingLoop, type NextTurn } from './polling-loop';
@@ -163,7 +164,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     } catch (error) {
       await q.query(
         `UPDATE ${s}.outbox SET attempts = attempts + 1, last_error = $2 WHERE seq = ANY($1::bigint[])`,
-        [seqs, errorText(error)],
+        [seqs, storedErrorText(error)],
       );
       return { kind: 'failed', error };
     }
@@ -257,9 +258,4 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
     cleanup,
   };
-}
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 2000);
 }

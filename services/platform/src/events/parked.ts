@@ -1,4 +1,5 @@
 import type { Db, Migration } from '../db/db';
+import { storedErrorText } from '../errors/error-text';
 import type { BusMessage, MessageHandler, PoisonedMessage, Subscription } from './types';
 import { checkedSchema } from '../db/schema-name';
 
@@ -120,7 +121,7 @@ export function postgresParkedEvents(db: Db, schema: string): ParkedEventStore {
           message.key,
           message.type,
           message.value,
-          parkedErrorText(error),
+          storedErrorText(error),
           attempts,
         ],
       );
@@ -197,7 +198,7 @@ export async function replayParked(
     try {
       await handler(message);
     } catch (error) {
-      const text = parkedErrorText(error);
+      const text = storedErrorText(error);
       await store.failedAgain(group, id, text);
       result.failed.push({ id, group, error: text });
       continue;
@@ -208,8 +209,3 @@ export async function replayParked(
   return result;
 }
 
-/** How a parked event records its failure: `Name: message`, at most 2,000 characters. */
-export function parkedErrorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 2000);
-}
