@@ -1,10 +1,5 @@
 import type { EventBus, ServiceDefinition } from '@vellum/platform';
-import {
-  createMongoOutboxRelay,
-  createParkedEventsIndex,
-  mongoParkedEvents,
-  type MongoDatabase,
-} from '@vellum/platform-mongo';
+import { mongoServiceEvents, type MongoDatabase } from '@vellum/platform-mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import { linkOutboxCollections, mongoLinkStore, prepareLinkCollections } from './store/mongo-link-repository';
@@ -23,17 +18,14 @@ export async function createMongoLinkService(
   ports: Omit<LinkPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
 ): Promise<ServiceDefinition> {
   const collections = await prepareLinkCollections(ports.database);
-  await createParkedEventsIndex(ports.database);
-  const relay = createMongoOutboxRelay({
-    collections: linkOutboxCollections(collections),
-    locks: ports.database.collection('outbox_locks'),
-    bus: ports.bus,
-    logger: ports.logger.child({ relay: 'link' }),
+  const events = await mongoServiceEvents({
+    name: 'link',
+    ...ports,
+    outbox: linkOutboxCollections(collections),
   });
-  const wakeOutbox = () => relay.wake();
-  const store = mongoLinkStore(collections, wakeOutbox);
-  return linkDefinition({ ...ports, wakeOutbox }, store, {
-    subscriptions: [cirriProjection(store.pages, mongoParkedEvents(ports.database).park)],
-    workers: [relay],
+  const store = mongoLinkStore(collections, events.wakeOutbox);
+  return linkDefinition({ ...ports, wakeOutbox: events.wakeOutbox }, store, {
+    subscriptions: [cirriProjection(store.pages, events.park)],
+    workers: [events.relay],
   });
 }

@@ -1,8 +1,6 @@
 import type { EventBus, ServiceDefinition } from '@vellum/platform';
 import {
-  createMongoOutboxRelay,
-  createParkedEventsIndex,
-  mongoParkedEvents,
+  mongoServiceEvents,
   type Collection,
   type Document,
   type MongoDatabase,
@@ -25,17 +23,14 @@ export async function createMongoMessagingService(
   ports: Omit<MessagingPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
 ): Promise<ServiceDefinition> {
   const collections = await prepareMessagingCollections(ports.database);
-  await createParkedEventsIndex(ports.database);
-  const relay = createMongoOutboxRelay({
-    collections: [collections.conversations, collections.messages] as unknown as Array<Collection<Document>>,
-    locks: ports.database.collection('outbox_locks'),
-    bus: ports.bus,
-    logger: ports.logger.child({ relay: 'messaging' }),
+  const events = await mongoServiceEvents({
+    name: 'messaging',
+    ...ports,
+    outbox: [collections.conversations, collections.messages] as unknown as Array<Collection<Document>>,
   });
-  const wakeOutbox = () => relay.wake();
-  const stores = mongoMessagingStore(collections, wakeOutbox);
-  return messagingDefinition({ ...ports, wakeOutbox }, stores, {
-    subscriptions: [cirriProjection(stores.store, mongoParkedEvents(ports.database).park)],
-    workers: [relay],
+  const stores = mongoMessagingStore(collections, events.wakeOutbox);
+  return messagingDefinition({ ...ports, wakeOutbox: events.wakeOutbox }, stores, {
+    subscriptions: [cirriProjection(stores.store, events.park)],
+    workers: [events.relay],
   });
 }

@@ -5,3 +5,4 @@ export * from './inbox';
 export * from './outbox';
 export * from './parked';
 export * from './service-main';
+export * from './service-events';

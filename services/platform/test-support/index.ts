@@ -2,6 +2,7 @@
 // platform and to a running product over HTTP, never to a service's code: a harness that needs a service's code
 // stays in that service's test/support.
 export { eventually } from './eventually';
+export { publishedByStore } from './published-by-store';
 export { describeWithServer, isCi, serverUrl, type ServerVariable } from './servers';
 export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topic';
 export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';

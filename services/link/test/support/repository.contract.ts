@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import {
-  createInProcessBus,
   eventMessage,
   type BusMessage,
   type EventBus,
   type ParkedEventStore,
   UncarriedEventsError,
 } from '@vellum/platform';
-import { cirriProjectionCases, eventually } from '@vellum/platform/test-support';
+import { cirriProjectionCases, eventually, publishedByStore } from '@vellum/platform/test-support';
 import { LINK_DEFAULT_COLORS, LinkClickedSchema, LinkPageChangedSchema, Topics } from '@vellum/proto';
 import { cirriProjection } from '../../src/events/cirri-projection';
 import type { LinkRepository, LinkStore } from '../../src/service';
@@ -31,7 +29,6 @@ export interface RepositoryUnderTest {
 }
 
 const at = new Date('2026-03-01T10:00:00Z');
-const logger = pino({ level: 'silent' });
 
 const event = (page: StoredPage) =>
   eventMessage('link', {
@@ -66,20 +63,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   let t: RepositoryUnderTest;
   const writes = () => unitWrites(t);
   let bus: EventBus;
-  const published: BusMessage[] = [];
-  beforeAll(async () => {
-    t = await open();
-    bus = createInProcessBus({ logger });
-    await bus.subscribe({
-      group: 'contract',
-      topics: [Topics.linkPage],
-      handler: async (m) => void published.push(m),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await bus?.close();
-    await t?.close();
-  });
+  const published = publishedByStore(open, Topics.linkPage, (opened, b) => void ([t, bus] = [opened, b]));
 
   const owner = () => {
     const id = randomUUID();

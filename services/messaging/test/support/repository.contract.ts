@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
-import { createInProcessBus, type BusMessage, type EventBus, type ParkedEventStore } from '@vellum/platform';
+import type { EventBus, ParkedEventStore } from '@vellum/platform';
 import { Topics } from '@vellum/proto';
-import { cirriProjectionCases, eventually } from '@vellum/platform/test-support';
+import { cirriProjectionCases, eventually, publishedByStore } from '@vellum/platform/test-support';
 import { pairKeyOf } from '../../src/domain/conversation';
 import { keyOf } from '../../src/domain/cursor';
 import { timeOrderedId } from '../../src/domain/time-ordered-id';
@@ -22,7 +21,6 @@ export interface RepositoryUnderTest {
   close(): Promise<void>;
 }
 
-const logger = pino({ level: 'silent' });
 const t0 = Date.UTC(2026, 2, 1, 10);
 
 const newConversation = (a: string, b: string, at = new Date(t0)): StoredConversation => {
@@ -47,20 +45,11 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   let t: RepositoryUnderTest;
   const writes = () => unitWrites(t);
   let bus: EventBus;
-  const published: BusMessage[] = [];
-  beforeAll(async () => {
-    t = await open();
-    bus = createInProcessBus({ logger });
-    await bus.subscribe({
-      group: 'contract',
-      topics: [Topics.messagingMessage],
-      handler: async (m) => void published.push(m),
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await bus?.close();
-    await t?.close();
-  });
+  const published = publishedByStore(
+    open,
+    Topics.messagingMessage,
+    (opened, b) => void ([t, bus] = [opened, b]),
+  );
 
   const message = (
     c: StoredConversation,

@@ -1,0 +1,36 @@
+import type { EventBus, Logger, Subscription } from '@vellum/platform';
+import type { Collection, Document } from 'mongodb';
+import type { MongoDatabase } from './connect';
+import { createMongoOutboxRelay, type MongoOutboxRelay } from './outbox';
+import { createParkedEventsIndex, mongoParkedEvents } from './parked';
+
+/** What a service on MongoDB runs for its events, whatever its collections. */
+export interface MongoServiceEvents {
+  /** The relay of the events its documents carry: a worker of the service. */
+  relay: MongoOutboxRelay;
+  /** Wakes the relay after a unit of work carried events. */
+  wakeOutbox: () => void;
+  /** Where its consumers park the events they keep failing on (`parked_events`). */
+  park: NonNullable<Subscription['park']>;
+}
+
+/**
+ * The event plumbing every service on MongoDB has (link's, messaging's): the parked events' index, and a relay of
+ * the events that `outbox`'s documents carry, one relay at a time per database (`outbox_locks`).
+ */
+export async function mongoServiceEvents(options: {
+  name: string;
+  database: MongoDatabase;
+  bus: EventBus;
+  logger: Logger;
+  outbox: Array<Collection<Document>>;
+}): Promise<MongoServiceEvents> {
+  await createParkedEventsIndex(options.database);
+  const relay = createMongoOutboxRelay({
+    collections: options.outbox,
+    locks: options.database.collection('outbox_locks'),
+    bus: options.bus,
+    logger: options.logger.child({ relay: options.name }),
+  });
+  return { relay, wakeOutbox: () => relay.wake(), park: mongoParkedEvents(options.database).park };
+}
