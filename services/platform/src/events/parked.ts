@@ -208,4 +208,3 @@ export async function replayParked(
   }
   return result;
 }
-
