@@ -3,6 +3,7 @@
 // stays in that service's test/support.
 export { eventually } from './eventually';
 export { publishedByStore } from './published-by-store';
+export { publishedThenWritten } from './unit-writes';
 export { describeWithServer, isCi, serverUrl, type ServerVariable } from './servers';
 export { readTopic, type ReadTopicOptions, type TopicMessage } from './read-topic';
 export { standaloneService, type StandaloneOptions, type StandalonePorts } from './standalone-service';

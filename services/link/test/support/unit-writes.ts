@@ -1,4 +1,5 @@
 import type { BusMessage } from '@vellum/platform';
+import { publishedThenWritten } from '@vellum/platform/test-support';
 import type { LinkStore } from '../../src/service';
 import type { StoredPage } from '../../src/store/link-repository';
 
@@ -7,18 +8,13 @@ import type { StoredPage } from '../../src/store/link-repository';
  * carries them (the contract states what a write with given events stores).
  */
 export function unitWrites({ unitOfWork }: Pick<LinkStore, 'unitOfWork'>) {
-  const publishing = <T>(events: readonly BusMessage[], write: Parameters<typeof unitOfWork<T>>[0]) =>
-    unitOfWork<T>(async (unit) => {
-      for (const event of events) unit.publish(event);
-      return write(unit);
-    });
   return {
     replace: (next: StoredPage, expectedVersion: number, events: readonly BusMessage[], at: Date) =>
-      publishing(events, (unit) => unit.pages.replace(next, expectedVersion, at)),
+      publishedThenWritten(unitOfWork, events, (unit) => unit.pages.replace(next, expectedVersion, at)),
     countClick: (
       click: { ownerId: string; linkId: string; day: string },
       events: readonly BusMessage[],
       at: Date,
-    ) => publishing(events, (unit) => unit.pages.countClick(click, at)),
+    ) => publishedThenWritten(unitOfWork, events, (unit) => unit.pages.countClick(click, at)),
   };
 }

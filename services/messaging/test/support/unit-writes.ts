@@ -1,4 +1,5 @@
 import { eventMessage, type BusMessage } from '@vellum/platform';
+import { publishedThenWritten } from '@vellum/platform/test-support';
 import { ConversationStartedSchema, MessageSentSchema, Topics } from '@vellum/proto';
 import { conversationStarted, messageSent } from '../../src/events/emit';
 import type { MessagingStore } from '../../src/service';
@@ -9,16 +10,11 @@ import type { StoredConversation, StoredMessage } from '../../src/store/messagin
  * carries them (the contract states what a write with given events stores).
  */
 export function unitWrites({ unitOfWork }: Pick<MessagingStore, 'unitOfWork'>) {
-  const publishing = <T>(events: readonly BusMessage[], write: Parameters<typeof unitOfWork<T>>[0]) =>
-    unitOfWork<T>(async (unit) => {
-      for (const event of events) unit.publish(event);
-      return write(unit);
-    });
   return {
     startConversation: (conversation: StoredConversation, events: readonly BusMessage[], at: Date) =>
-      publishing(events, (unit) => unit.store.startConversation(conversation, at)),
+      publishedThenWritten(unitOfWork, events, (unit) => unit.store.startConversation(conversation, at)),
     addMessage: (message: StoredMessage, events: readonly BusMessage[], at: Date) =>
-      publishing(events, (unit) => unit.store.addMessage(message, at)),
+      publishedThenWritten(unitOfWork, events, (unit) => unit.store.addMessage(message, at)),
   };
 }
 

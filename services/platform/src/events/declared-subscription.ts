@@ -1,11 +1,11 @@
 import {
   decodePayload,
-  timestampDate,
   unpackEnvelope,
   type DescMessage,
   type Envelope,
   type MessageShape,
 } from '@vellum/proto';
+import { occurredAtOf } from './projection';
 import type { Subscription } from './types';
 
 /** What a handler of a declared subscription learns besides the payload: the event's id (an inbox key) and time. */
@@ -56,8 +56,7 @@ export function declaredSubscription(
     topics,
     handler: async (message) => {
       const envelope = unpackEnvelope(message.value);
-      const at = envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date(0);
-      await byType.get(envelope.type)?.(envelope, { eventId: message.id, at });
+      await byType.get(envelope.type)?.(envelope, { eventId: message.id, at: occurredAtOf(envelope) });
     },
     ...rest,
   };

@@ -25,6 +25,10 @@ export function onEvent<D extends DescMessage>(
   return { typeName: schema.typeName, apply: (tx, envelope) => apply(tx, decodePayload(envelope, schema)) };
 }
 
+/** When the change an envelope tells of happened (its `occurredAt`); the epoch for an envelope without one. */
+export const occurredAtOf = (envelope: Envelope): Date =>
+  envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date(0);
+
 /**
  * `onEvent` with the time the change happened (the envelope's `occurredAt`, set by the producer's use case): every
  * event's time comes from the same field, whatever its payload calls its own.
@@ -35,12 +39,7 @@ export function onEventAt<D extends DescMessage>(
 ): EventCase {
   return {
     typeName: schema.typeName,
-    apply: (tx, envelope) =>
-      apply(
-        tx,
-        decodePayload(envelope, schema),
-        envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date(0),
-      ),
+    apply: (tx, envelope) => apply(tx, decodePayload(envelope, schema), occurredAtOf(envelope)),
   };
 }
 
