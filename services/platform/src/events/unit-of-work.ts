@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../db/db';
+import { appendOutbox } from './outbox';
 import type { BusMessage } from './types';
 
 /** Where `emit` puts a use case's events: the unit of work it runs in. */
@@ -58,9 +59,11 @@ function pendingEvents() {
 async function runUnit<S, T>(
   bind: (pending: PendingEvents) => S,
   work: (unit: Unit<S>) => Promise<T>,
+  finish?: (pending: PendingEvents) => Promise<void>,
 ): Promise<{ result: T; carried: boolean }> {
   const pending = pendingEvents();
   const result = await work({ ...bind(pending), publish: pending.publish });
+  await finish?.(pending);
   return { result, carried: pending.settle() };
 }
 
@@ -73,10 +76,16 @@ export function postgresUnitOfWork<S>(options: {
   db: Db;
   stores: (tx: Tx, pending: PendingEvents) => S;
   wakeOutbox: () => void;
+  /** The transaction's last step, after the work (`outboxUnitOfWork` appends the events left waiting). */
+  beforeCommit?: (tx: Tx, pending: PendingEvents) => Promise<void>;
 }): UnitOfWork<S> {
   return async (work) => {
     const { result, carried } = await options.db.transaction((tx) =>
-      runUnit((pending) => options.stores(tx, pending), work),
+      runUnit(
+        (pending) => options.stores(tx, pending),
+        work,
+        options.beforeCommit && ((pending) => options.beforeCommit!(tx, pending)),
+      ),
     );
     if (carried) options.wakeOutbox();
     return result;
@@ -97,4 +106,26 @@ export function singleWriteUnitOfWork<S>(options: {
     if (carried) options.wakeOutbox();
     return result;
   };
+}
+
+/** The unit of a service whose stores are modules over a transaction: the transaction itself. */
+export type TransactionUnit = Unit<{ tx: Tx }>;
+
+/**
+ * A unit of work on Postgres for a service whose stores are functions of a transaction (identity, vellum, social,
+ * action): the unit is `{ tx, publish }`; the events published into it are appended to the outbox of `schema` as the
+ * transaction's last statement (after the writes that locked their aggregates, so one aggregate's events keep commit
+ * order), and the relay is woken after a commit that carried any.
+ */
+export function outboxUnitOfWork(options: {
+  db: Db;
+  schema: string;
+  wakeOutbox: () => void;
+}): UnitOfWork<{ tx: Tx }> {
+  return postgresUnitOfWork({
+    db: options.db,
+    stores: (tx) => ({ tx }),
+    wakeOutbox: options.wakeOutbox,
+    beforeCommit: (tx, pending) => appendOutbox(tx, options.schema, pending.take()),
+  });
 }

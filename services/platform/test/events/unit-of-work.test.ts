@@ -7,6 +7,7 @@ import { eventEmitter } from '../../src/events/event-emitter';
 import { appendOutbox, outboxMigration } from '../../src/events/outbox';
 import type { BusMessage } from '../../src/events/types';
 import {
+  outboxUnitOfWork,
   postgresUnitOfWork,
   singleWriteUnitOfWork,
   UncarriedEventsError,
@@ -84,6 +85,76 @@ describe('a unit of work on Postgres: one transaction', () => {
 
   it('wakes nothing for a unit that carried no event', async () => {
     await unitOfWork()((unit) => unit.notes.add('quiet'));
+    expect(wakes).toBe(0);
+  });
+});
+
+describe('a unit of work on Postgres over a transaction (outboxUnitOfWork)', () => {
+  let db: Db;
+  const schema = `uowtx_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  let wakes = 0;
+  const unitOfWork = () => outboxUnitOfWork({ db, schema, wakeOutbox: () => wakes++ });
+  const rows = async () =>
+    (
+      await db.query<{ id: string; text: string | null }>(
+        `SELECT o.id, n.text FROM ${schema}.outbox o LEFT JOIN ${schema}.notes n ON n.text = o.key ORDER BY o.seq`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    db = await createPgliteDb();
+    await migrate(db, schema, [
+      { id: '0001_notes', sql: `CREATE TABLE ${schema}.notes (text text NOT NULL)` },
+      outboxMigration(schema),
+    ]);
+  }, 60_000);
+  afterAll(() => db?.close());
+  beforeEach(() => void (wakes = 0));
+
+  it("appends the unit's events to the outbox, in order, in the transaction of its writes", async () => {
+    const ids = await unitOfWork()(async ({ tx, publish }) => {
+      await tx.query(`INSERT INTO ${schema}.notes (text) VALUES ('k1'), ('k2')`);
+      const first = await emit(
+        { publish },
+        'k1',
+        CirrusVerifiedSchema,
+        { cirrusId: 'c', username: 'one' },
+        at,
+      );
+      const second = await emit(
+        { publish },
+        'k2',
+        CirrusVerifiedSchema,
+        { cirrusId: 'c', username: 'two' },
+        at,
+      );
+      return [first, second];
+    });
+    expect(await rows()).toEqual([
+      { id: ids[0], text: 'k1' },
+      { id: ids[1], text: 'k2' },
+    ]);
+    expect(wakes).toBe(1);
+  });
+
+  it('keeps neither the writes nor the events when the work throws', async () => {
+    const before = await rows();
+    await expect(
+      unitOfWork()(async (unit) => {
+        await unit.tx.query(`INSERT INTO ${schema}.notes (text) VALUES ('k3')`);
+        await emit(unit, 'k3', CirrusVerifiedSchema, { cirrusId: 'c', username: 'lost' }, at);
+        throw new Error('a rule failed after the write');
+      }),
+    ).rejects.toThrow('a rule failed');
+    expect(await rows()).toEqual(before);
+    expect(
+      Number((await db.query<{ n: number }>(`SELECT count(*) AS n FROM ${schema}.notes`)).rows[0]!.n),
+    ).toBe(2);
+    expect(wakes).toBe(0);
+  });
+
+  it('wakes nothing for a unit that published no event', async () => {
+    await unitOfWork()((unit) => unit.tx.query(`INSERT INTO ${schema}.notes (text) VALUES ('quiet')`));
     expect(wakes).toBe(0);
   });
 });
