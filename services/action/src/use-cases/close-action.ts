@@ -22,18 +22,18 @@ export async function closeAction(
   input: { id: string; state: 'completed' | 'abandoned' },
 ): Promise<ActionRecord> {
   const at = ctx.clock();
-  const { action, changed } = await ctx.db.transaction(async (tx) => {
-    await refuseDeleted(tx, SCHEMA, [caller.id], actionMessages.notFound);
-    await actionStore.lockList(tx, caller.id);
-    const found = ownAction(await actionStore.lockOwned(tx, input.id, caller.id));
-    if (found.state !== 'open') return { action: found, changed: false };
-    await actionStore.close(tx, input.id, input.state, at);
-    const outstandingActions = await actionStore.outstanding(tx, caller.id);
+  return ctx.unitOfWork(async (unit) => {
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id], actionMessages.notFound);
+    await actionStore.lockList(unit.tx, caller.id);
+    const found = ownAction(await actionStore.lockOwned(unit.tx, input.id, caller.id));
+    if (found.state !== 'open') return found;
+    await actionStore.close(unit.tx, input.id, input.state, at);
+    const outstandingActions = await actionStore.outstanding(unit.tx, caller.id);
     const closed = { ...found, state: input.state };
     const facts = { actionId: closed.id, ownerId: closed.ownerId, requesterId: closed.requesterId ?? '' };
     if (input.state === 'completed') {
       await emit(
-        tx,
+        unit,
         closed.ownerId,
         ActionCompletedSchema,
         { ...facts, completedAt: timestampFromDate(at), outstandingActions },
@@ -41,15 +41,13 @@ export async function closeAction(
       );
     } else {
       await emit(
-        tx,
+        unit,
         closed.ownerId,
         ActionAbandonedSchema,
         { ...facts, abandonedAt: timestampFromDate(at), outstandingActions },
         at,
       );
     }
-    return { action: closed, changed: true };
+    return closed;
   });
-  if (changed) ctx.wakeOutbox();
-  return action;
 }

@@ -13,10 +13,10 @@ export async function createAction(
   caller: Caller,
   input: NewActionInput,
 ): Promise<ActionRecord> {
-  const action = await ctx.db.transaction(async (tx) => {
-    await refuseDeleted(tx, SCHEMA, [caller.id], actionMessages.notFound);
-    await actionStore.lockList(tx, caller.id);
-    const created = await actionStore.insert(tx, {
+  return ctx.unitOfWork(async (unit) => {
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id], actionMessages.notFound);
+    await actionStore.lockList(unit.tx, caller.id);
+    const created = await actionStore.insert(unit.tx, {
       id: randomUUID(),
       ownerId: caller.id,
       text: input.text,
@@ -24,7 +24,7 @@ export async function createAction(
       createdAt: ctx.clock(),
     });
     await emit(
-      tx,
+      unit,
       created.ownerId,
       ActionCreatedSchema,
       {
@@ -32,12 +32,10 @@ export async function createAction(
         ownerId: created.ownerId,
         priority: eventPriority[created.priority],
         createdAt: timestampFromDate(created.createdAt),
-        outstandingActions: await actionStore.outstanding(tx, caller.id),
+        outstandingActions: await actionStore.outstanding(unit.tx, caller.id),
       },
       created.createdAt,
     );
     return created;
   });
-  ctx.wakeOutbox();
-  return action;
 }

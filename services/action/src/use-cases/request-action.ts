@@ -24,16 +24,16 @@ export async function requestAction(
   input: ActionRequestInput,
 ): Promise<{ action: ActionRecord; recipient: KnownCirrus }> {
   const recipientId = requestRecipientId(sender, input.forCirrusI);
-  const sent = await ctx.db.transaction(async (tx) => {
-    await refuseDeleted(tx, SCHEMA, [sender.id], actionMessages.notFound);
+  return ctx.unitOfWork(async (unit) => {
+    await refuseDeleted(unit.tx, SCHEMA, [sender.id], actionMessages.notFound);
     // Holds off the recipient's deletion until this commits (or sees its tombstone: then it is unknown below).
-    const deleted = await deletedCirri.anyDeleted(tx, SCHEMA, [recipientId]);
+    const deleted = await deletedCirri.anyDeleted(unit.tx, SCHEMA, [recipientId]);
     // Whether someone follows the sender is social's word, as its events told it.
-    const known = deleted ? null : await peopleStore.byId(tx, recipientId);
-    const follows = known ? await peopleStore.follows(tx, known.id, sender.id) : false;
+    const known = deleted ? null : await peopleStore.byId(unit.tx, recipientId);
+    const follows = known ? await peopleStore.follows(unit.tx, known.id, sender.id) : false;
     const recipient = followerOf(known, follows);
-    await actionStore.lockList(tx, recipient.id);
-    const action = await actionStore.insert(tx, {
+    await actionStore.lockList(unit.tx, recipient.id);
+    const action = await actionStore.insert(unit.tx, {
       id: randomUUID(),
       ownerId: recipient.id,
       requester: sender,
@@ -42,7 +42,7 @@ export async function requestAction(
       createdAt: ctx.clock(),
     });
     await emit(
-      tx,
+      unit,
       action.ownerId,
       ActionRequestedSchema,
       {
@@ -52,12 +52,10 @@ export async function requestAction(
         requesterUsername: sender.username,
         priority: eventPriority[action.priority],
         requestedAt: timestampFromDate(action.createdAt),
-        outstandingActions: await actionStore.outstanding(tx, recipient.id),
+        outstandingActions: await actionStore.outstanding(unit.tx, recipient.id),
       },
       action.createdAt,
     );
     return { action, recipient };
   });
-  ctx.wakeOutbox();
-  return sent;
 }
