@@ -1,4 +1,4 @@
-import type { Db, Logger } from '@vellum/platform';
+import type { Db, Logger, Tx, UnitOfWork } from '@vellum/platform';
 
 export interface SocialConfig {
   /** Verifies the gateway's caller assertion (shared with the gateway). */
@@ -15,4 +15,10 @@ export interface SocialPorts {
   wakeOutbox?: () => void;
 }
 
-export type SocialContext = Required<SocialPorts>;
+export type SocialContext = Required<SocialPorts> & {
+  /**
+   * A use case's write boundary: one transaction (`unit.tx`); the events emitted into the unit go to the outbox as its
+   * last statement, and the relay is woken after a commit that carried any (use cases never call `wakeOutbox`).
+   */
+  unitOfWork: UnitOfWork<{ tx: Tx }>;
+};

@@ -18,23 +18,22 @@ export async function follow(
   input: { username: string },
 ): Promise<{ cirrus: DirectoryEntry; following: boolean }> {
   const at = ctx.clock();
-  const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
-    const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'follow');
+  const cirrus = await ctx.unitOfWork(async (unit) => {
+    const target = followTarget(caller, await directoryStore.visible(unit.tx, input.username), 'follow');
     // Before any row is locked: a deletion of either waits for this transaction, or it is refused here.
-    await refuseDeleted(tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
     // Only a verified cirrus signs in: a caller whose events have not reached the directory yet is listed now.
-    await directory.remember(tx, caller);
-    if (!(await followStore.follow(tx, caller.id, target.id, at))) return { cirrus: target, changed: false };
+    await directory.remember(unit.tx, caller);
+    if (!(await followStore.follow(unit.tx, caller.id, target.id, at))) return target;
     await emit(
-      tx,
+      unit,
       target.id,
       CirrusFollowedSchema,
       { ...edgeOf(caller, target), followedAt: timestampFromDate(at) },
       at,
     );
-    await directoryStore.moveCounts(tx, caller.id, target.id, 1);
-    return { cirrus: foundCirrus(await directoryStore.visible(tx, input.username)), changed: true };
+    await directoryStore.moveCounts(unit.tx, caller.id, target.id, 1);
+    return foundCirrus(await directoryStore.visible(unit.tx, input.username));
   });
-  if (changed) ctx.wakeOutbox();
   return { cirrus, following: true };
 }

@@ -17,21 +17,20 @@ export async function unfollow(
   input: { username: string },
 ): Promise<{ cirrus: DirectoryEntry; following: boolean }> {
   const at = ctx.clock();
-  const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
-    const target = followTarget(caller, await directoryStore.visible(tx, input.username), 'unfollow');
+  const cirrus = await ctx.unitOfWork(async (unit) => {
+    const target = followTarget(caller, await directoryStore.visible(unit.tx, input.username), 'unfollow');
     // Before any row is locked: a deletion of either waits for this transaction, or it is refused here.
-    await refuseDeleted(tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
-    if (!(await followStore.unfollow(tx, caller.id, target.id))) return { cirrus: target, changed: false };
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id, target.id], socialMessages.cirrusNotFound);
+    if (!(await followStore.unfollow(unit.tx, caller.id, target.id))) return target;
     await emit(
-      tx,
+      unit,
       target.id,
       CirrusUnfollowedSchema,
       { ...edgeOf(caller, target), unfollowedAt: timestampFromDate(at) },
       at,
     );
-    await directoryStore.moveCounts(tx, caller.id, target.id, -1);
-    return { cirrus: foundCirrus(await directoryStore.visible(tx, input.username)), changed: true };
+    await directoryStore.moveCounts(unit.tx, caller.id, target.id, -1);
+    return foundCirrus(await directoryStore.visible(unit.tx, input.username));
   });
-  if (changed) ctx.wakeOutbox();
   return { cirrus, following: false };
 }
