@@ -1,4 +1,4 @@
-import type { Db, Logger } from '@vellum/platform';
+import type { Db, Logger, Tx, UnitOfWork } from '@vellum/platform';
 
 export interface VellumConfig {
   /** Verifies the gateway's caller assertion. */
@@ -17,4 +17,13 @@ export interface VellumPorts {
   wakeOutbox?: () => void;
 }
 
-export type VellumContext = Required<VellumPorts>;
+export type VellumContext = Required<VellumPorts> & {
+  /**
+   * A use case's write boundary: one transaction (`unit.tx`); the events emitted into the unit go to the outbox as its
+   * last statement, and after a commit that carried any this replica's public lists are cleared and the relay is
+   * woken (use cases never call `wakeOutbox`).
+   */
+  unitOfWork: UnitOfWork<{ tx: Tx }>;
+  /** Drops this replica's showcase and creators, for a write that carried no event (its unit cleared nothing). */
+  clearPublicLists: () => void;
+};

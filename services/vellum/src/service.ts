@@ -1,4 +1,4 @@
-import { defineService, type ServiceDefinition } from '@vellum/platform';
+import { defineService, outboxUnitOfWork, type ServiceDefinition } from '@vellum/platform';
 import type { VellumContext, VellumPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { apiSecurityHeaders } from './http/security-headers';
@@ -18,15 +18,18 @@ export { vellumSettingsShape } from './config';
 /** The vellum service without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createVellumService(ports: VellumPorts): ServiceDefinition {
   const publicLists = createPublicListCache(PUBLIC_LIST_TTL_MS);
-  const wakeOutbox = ports.wakeOutbox ?? (() => {});
+  const wakeRelay = ports.wakeOutbox ?? (() => {});
+  // Every write commits its events and then its unit wakes the relay: the one place that knows a list may have changed.
+  const wakeOutbox = () => {
+    publicLists.clear();
+    wakeRelay();
+  };
   const ctx: VellumContext = {
     ...ports,
     clock: ports.clock ?? (() => new Date()),
-    // Every write commits its events and then wakes the relay: the one place that knows a list may have changed.
-    wakeOutbox: () => {
-      publicLists.clear();
-      wakeOutbox();
-    },
+    wakeOutbox,
+    unitOfWork: outboxUnitOfWork({ db: ports.db, schema: SCHEMA, wakeOutbox }),
+    clearPublicLists: () => publicLists.clear(),
   };
   return defineService({
     name: 'vellum',

@@ -20,10 +20,10 @@ export async function createVellum(
   const body = storedBody(input.text);
   const id = randomUUID();
   const at = ctx.clock();
-  const saved = await ctx.db.transaction(async (tx) => {
-    await refuseDeleted(tx, SCHEMA, [caller.id], vellumMessages.notFound);
-    await authors.remember(tx, caller);
-    await vellumStore.insert(tx, {
+  const saved = await ctx.unitOfWork(async (unit) => {
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id], vellumMessages.notFound);
+    await authors.remember(unit.tx, caller);
+    await vellumStore.insert(unit.tx, {
       id,
       ownerId: caller.id,
       title: input.title,
@@ -32,7 +32,7 @@ export async function createVellum(
       at,
     });
     await emit(
-      tx,
+      unit,
       id,
       VellumCreatedSchema,
       {
@@ -44,8 +44,7 @@ export async function createVellum(
       },
       at,
     );
-    return vellumStore.byId(tx, id);
+    return vellumStore.byId(unit.tx, id);
   });
-  ctx.wakeOutbox();
   return saved!;
 }

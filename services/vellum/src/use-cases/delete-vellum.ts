@@ -8,11 +8,11 @@ import { vellumStore } from '../store/vellum-store';
 /** The owner deletes the vellum; its ratings go with it. */
 export async function deleteVellum(ctx: VellumContext, caller: Caller, input: { id: string }): Promise<void> {
   const at = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
-    const vellum = ownedBy(await vellumStore.lock(tx, input.id), caller);
-    await vellumStore.remove(tx, input.id);
+  await ctx.unitOfWork(async (unit) => {
+    const vellum = ownedBy(await vellumStore.lock(unit.tx, input.id), caller);
+    await vellumStore.remove(unit.tx, input.id);
     await emit(
-      tx,
+      unit,
       vellum.id,
       VellumDeletedSchema,
       {
@@ -24,5 +24,4 @@ export async function deleteVellum(ctx: VellumContext, caller: Caller, input: { 
       at,
     );
   });
-  ctx.wakeOutbox();
 }

@@ -19,12 +19,12 @@ export async function rateVellum(
 ): Promise<{ count: number; sum: number }> {
   const at = ctx.clock();
   const level = levelValue(input.level);
-  const totals = await ctx.db.transaction(async (tx) => {
-    await refuseDeleted(tx, SCHEMA, [caller.id], vellumMessages.notFound);
-    const vellum = ratableBy(await vellumStore.lock(tx, input.id), caller);
-    const result = await ratingStore.rate(tx, { vellumId: input.id, raterId: caller.id, level, at });
+  return ctx.unitOfWork(async (unit) => {
+    await refuseDeleted(unit.tx, SCHEMA, [caller.id], vellumMessages.notFound);
+    const vellum = ratableBy(await vellumStore.lock(unit.tx, input.id), caller);
+    const result = await ratingStore.rate(unit.tx, { vellumId: input.id, raterId: caller.id, level, at });
     await emit(
-      tx,
+      unit,
       vellum.id,
       VellumRatedSchema,
       {
@@ -40,6 +40,4 @@ export async function rateVellum(
     );
     return result;
   });
-  ctx.wakeOutbox();
-  return totals;
 }

@@ -13,12 +13,12 @@ export async function saveVellum(
   input: SaveVellumInput & { id: string },
 ): Promise<VellumRecord> {
   const at = ctx.clock();
-  const saved = await ctx.db.transaction(async (tx) => {
-    const vellum = ownedBy(await vellumStore.lock(tx, input.id), caller);
+  const saved = await ctx.unitOfWork(async (unit) => {
+    const vellum = ownedBy(await vellumStore.lock(unit.tx, input.id), caller);
     const body = input.text === undefined ? undefined : storedBody(input.text);
-    await vellumStore.save(tx, input.id, { title: input.title, body, at });
+    await vellumStore.save(unit.tx, input.id, { title: input.title, body, at });
     await emit(
-      tx,
+      unit,
       vellum.id,
       VellumUpdatedSchema,
       {
@@ -30,8 +30,7 @@ export async function saveVellum(
       },
       at,
     );
-    return vellumStore.byId(tx, input.id);
+    return vellumStore.byId(unit.tx, input.id);
   });
-  ctx.wakeOutbox();
   return saved!;
 }

@@ -12,15 +12,16 @@ export async function setVisibility(
   input: { id: string; isPublic: boolean },
 ): Promise<VellumRecord> {
   const at = ctx.clock();
-  const saved = await ctx.db.transaction(async (tx) => {
-    const vellum = ownedBy(await vellumStore.lock(tx, input.id), caller);
+  const { saved, changed } = await ctx.unitOfWork(async (unit) => {
+    const vellum = ownedBy(await vellumStore.lock(unit.tx, input.id), caller);
     // Asking for the state it already has changes nothing and tells nobody.
-    if (vellum.isPublic !== input.isPublic) {
-      await vellumStore.setPublic(tx, input.id, input.isPublic);
+    const changed = vellum.isPublic !== input.isPublic;
+    if (changed) {
+      await vellumStore.setPublic(unit.tx, input.id, input.isPublic);
       const facts = { vellumId: vellum.id, ownerId: vellum.ownerId };
       if (input.isPublic) {
         await emit(
-          tx,
+          unit,
           vellum.id,
           VellumPublishedSchema,
           { ...facts, title: vellum.title, publishedAt: timestampFromDate(at) },
@@ -28,7 +29,7 @@ export async function setVisibility(
         );
       } else {
         await emit(
-          tx,
+          unit,
           vellum.id,
           VellumMadePrivateSchema,
           { ...facts, madePrivateAt: timestampFromDate(at) },
@@ -36,8 +37,10 @@ export async function setVisibility(
         );
       }
     }
-    return vellumStore.byId(tx, input.id);
+    return { saved: await vellumStore.byId(unit.tx, input.id), changed };
   });
-  ctx.wakeOutbox();
+  // A request that changed nothing carried no event, so its unit did not clear this replica's public lists: they are
+  // dropped all the same, as after every other write.
+  if (!changed) ctx.clearPublicLists();
   return saved!;
 }
