@@ -1,4 +1,12 @@
-import type { Db, LimiterFactory, Logger, SessionLimits, SessionStore } from '@vellum/platform';
+import type {
+  Db,
+  LimiterFactory,
+  Logger,
+  SessionLimits,
+  SessionStore,
+  Tx,
+  UnitOfWork,
+} from '@vellum/platform';
 import type { PasswordHasher } from './domain/passwords';
 import type { Mailer } from './mail/mailer';
 import type { DevMailbox } from './mail/dev-mailbox';
@@ -30,7 +38,7 @@ export interface IdentityPorts {
   logger: Logger;
   config: IdentityConfig;
   clock?: () => Date;
-  /** Nudges the outbox relay after a commit that wrote events. */
+  /** Nudges the outbox relay after a commit that wrote events (`unitOfWork` calls it; use cases never do). */
   wakeOutbox?: () => void;
   /** Tuning of the mail relay (tests shorten its waits); production uses its defaults. */
   mailRelay?: MailRelaySettings;
@@ -41,6 +49,11 @@ export interface IdentityContext extends Required<Omit<IdentityPorts, 'devMailbo
   admins: ReadonlySet<string>;
   /** The session time-outs in force (the config's, else the defaults). */
   sessionLimits: SessionLimits;
+  /**
+   * The write boundary of every use case: one transaction (`unit.tx`), whose events (`emit(unit, …)`) are appended
+   * to `identity.outbox` as its last statement; the outbox relay is woken after a commit that carried any.
+   */
+  unitOfWork: UnitOfWork<{ tx: Tx }>;
   /** Nudges the mail relay after a commit that queued mail in `identity.mail_outbox`. */
   wakeMail: () => void;
 }

@@ -1,4 +1,9 @@
-import { defineService, DEFAULT_SESSION_LIMITS, type ServiceDefinition } from '@vellum/platform';
+import {
+  defineService,
+  DEFAULT_SESSION_LIMITS,
+  outboxUnitOfWork,
+  type ServiceDefinition,
+} from '@vellum/platform';
 import type { IdentityContext, IdentityPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { sessionRoutes } from './http/session-routes';
@@ -25,10 +30,12 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
     clock,
     publicUrl: () => ports.config.publicUrl,
   });
+  const wakeOutbox = ports.wakeOutbox ?? (() => {});
   const ctx: IdentityContext = {
     ...ports,
     clock,
-    wakeOutbox: ports.wakeOutbox ?? (() => {}),
+    wakeOutbox,
+    unitOfWork: outboxUnitOfWork({ db: ports.db, schema: SCHEMA, wakeOutbox }),
     wakeMail: () => mailRelay.wake(),
     admins: new Set(ports.config.adminEmails.map((email) => email.toLowerCase())),
     sessionLimits: ports.config.sessionLimits ?? DEFAULT_SESSION_LIMITS,
