@@ -1,5 +1,5 @@
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
-import { eventEmitter, type Queryable } from '@vellum/platform';
+import { eventEmitter, type EventSink } from '@vellum/platform';
 import {
   CirrusCreatedSchema,
   CirrusDeletedSchema,
@@ -11,25 +11,30 @@ import {
   Topics,
 } from '@vellum/proto';
 import type { ProfileFields } from '../store/cirrus-store';
-import { SCHEMA } from '../store/migrations';
 
 interface CirrusFacts {
   id: string;
   username: string;
 }
 
-/** Identity's one topic: keyed by the cirrus, so each account's events stay in order. */
-const emit = eventEmitter({ schema: SCHEMA, producer: 'identity', topic: Topics.identityCirrus });
+/**
+ * Identity's one topic: keyed by the cirrus, so each account's events stay in order. No outbox schema: identity
+ * emits only into units of work, whose transaction writes `identity.outbox`.
+ */
+const emit = eventEmitter({ producer: 'identity', topic: Topics.identityCirrus });
 
-/** Identity's events, written to its outbox inside the caller's transaction. */
+/**
+ * Identity's events, published into the caller's unit of work (`ctx.unitOfWork`), which appends them to its outbox
+ * as its transaction's last statement.
+ */
 export const cirrusEvents = {
   created: (
-    tx: Queryable,
+    unit: EventSink,
     c: CirrusFacts & { email: string; firstName: string; lastName: string; displayName: string },
     at: Date,
   ) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusCreatedSchema,
       {
@@ -43,44 +48,44 @@ export const cirrusEvents = {
       },
       at,
     ),
-  verified: (tx: Queryable, c: CirrusFacts, at: Date) =>
+  verified: (unit: EventSink, c: CirrusFacts, at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusVerifiedSchema,
       { cirrusId: c.id, username: c.username, verifiedAt: timestampFromDate(at) },
       at,
     ),
-  signedIn: (tx: Queryable, c: CirrusFacts, at: Date) =>
+  signedIn: (unit: EventSink, c: CirrusFacts, at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusSignedInSchema,
       { cirrusId: c.id, username: c.username, signedInAt: timestampFromDate(at) },
       at,
     ),
   /** One session ended (sign-out), named by its key (`sessionKeyOf`), never its id: its sockets end with it. */
-  signedOut: (tx: Queryable, c: CirrusFacts, sessionKey: string, at: Date) =>
+  signedOut: (unit: EventSink, c: CirrusFacts, sessionKey: string, at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusSignedOutSchema,
       { cirrusId: c.id, username: c.username, sessionKey, signedOutAt: timestampFromDate(at) },
       at,
     ),
   /** Every session of the account ended at once (a password reset), each named by its key. */
-  sessionsEnded: (tx: Queryable, c: CirrusFacts, sessionKeys: readonly string[], at: Date) =>
+  sessionsEnded: (unit: EventSink, c: CirrusFacts, sessionKeys: readonly string[], at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusSessionsEndedSchema,
       { cirrusId: c.id, username: c.username, sessionKeys: [...sessionKeys], endedAt: timestampFromDate(at) },
       at,
     ),
   /** The full new profile (not a diff), for every service that shows a name or an avatar. */
-  profileChanged: (tx: Queryable, c: CirrusFacts & ProfileFields, at: Date) =>
+  profileChanged: (unit: EventSink, c: CirrusFacts & ProfileFields, at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusProfileChangedSchema,
       {
@@ -96,9 +101,9 @@ export const cirrusEvents = {
       at,
     ),
   /** The account is gone: every service removes or anonymises what it holds of this cirrus. */
-  deleted: (tx: Queryable, c: CirrusFacts, at: Date) =>
+  deleted: (unit: EventSink, c: CirrusFacts, at: Date) =>
     emit(
-      tx,
+      unit,
       c.id,
       CirrusDeletedSchema,
       { cirrusId: c.id, username: c.username, deletedAt: timestampFromDate(at) },

@@ -28,14 +28,15 @@ export async function changePassword(
       )?.sid
     : undefined;
   const now = ctx.clock();
-  const ended = await ctx.db.transaction(async (tx) => {
+  const ended = await ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     const row = await cirrusStore.byId(tx, caller.id);
     if (!row) return null;
     await cirrusStore.setPassword(tx, row.id, passwordHash);
     // Ended inside the transaction, so that the event names exactly the sessions that ended.
     const sids = await ctx.sessionStore.destroyUserSessions(row.id, current);
     await cirrusEvents.sessionsEnded(
-      tx,
+      unit,
       row,
       sids.map((sid) => sessionKeyOf(sid, secret)),
       now,
@@ -43,7 +44,6 @@ export async function changePassword(
     return sids.length;
   });
   if (ended === null) throw new NotFound(messages.cirrusNotFound);
-  ctx.wakeOutbox();
   ctx.logger.info({ cirrusId: caller.id, ended }, 'password changed: other sessions ended');
   return { endedSessions: ended };
 }

@@ -10,7 +10,7 @@ export async function checkResetToken(
   _visitor: Caller | undefined,
   { email, token }: ResetTokenCheckInput,
 ): Promise<boolean> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async ({ tx }) => {
     const record = await cirrusStore.tokenForUpdate(tx, hashToken(token), 'reset_password');
     if (!tokenIsUsable(record, ctx.clock())) return false;
     const cirrus = await cirrusStore.byId(tx, record!.cirrusId);

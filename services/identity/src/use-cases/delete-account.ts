@@ -24,15 +24,14 @@ export async function deleteAccount(
   if (!(await ctx.hasher.verify(target.passwordHash, input.password)))
     throw new Invalid(deleteAccountMessages.wrongPassword);
   const now = ctx.clock();
-  const deleted = await ctx.db.transaction(async (tx) => {
+  await ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     // Read again inside the transaction: a concurrent deletion of the same account publishes one event only.
     const current = await cirrusStore.byId(tx, target.id);
-    if (!current) return false;
+    if (!current) return;
     await cirrusStore.deleteAccount(tx, current);
-    await cirrusEvents.deleted(tx, current, now);
-    return true;
+    await cirrusEvents.deleted(unit, current, now);
   });
   const ended = (await ctx.sessionStore.destroyUserSessions(target.id)).length;
-  if (deleted) ctx.wakeOutbox();
   ctx.logger.info({ cirrusId: target.id, ended }, 'account deleted: sessions ended');
 }

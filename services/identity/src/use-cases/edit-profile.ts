@@ -19,17 +19,16 @@ export async function editProfile(
 ): Promise<CirrusRecord> {
   checkImageElsewhere(input.profile, ctx.config.publicUrl);
   const now = ctx.clock();
-  const { cirrus, changed } = await ctx.db.transaction(async (tx) => {
+  return ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     const current = editableCirrus(await cirrusStore.byUsername(tx, input.username), caller);
-    if (!profileChanged(profileOf(current), input.profile)) return { cirrus: current, changed: false };
+    if (!profileChanged(profileOf(current), input.profile)) return current;
     await cirrusStore.updateProfile(tx, current.id, input.profile);
     await cirrusEvents.profileChanged(
-      tx,
+      unit,
       { id: current.id, username: current.username, ...input.profile },
       now,
     );
-    return { cirrus: (await cirrusStore.byId(tx, current.id))!, changed: true };
+    return (await cirrusStore.byId(tx, current.id))!;
   });
-  if (changed) ctx.wakeOutbox();
-  return cirrus;
 }

@@ -19,8 +19,7 @@ export async function endSession(
   const session = (await listSessions(ctx, caller)).find((s) => s.key === input.key);
   if (!session) throw new NotFound(sessionMessages.notFound);
   const now = ctx.clock();
-  await ctx.db.transaction((tx) => cirrusEvents.signedOut(tx, caller, session.key, now));
+  await ctx.unitOfWork((unit) => cirrusEvents.signedOut(unit, caller, session.key, now));
   await destroy(ctx, session.sid);
-  ctx.wakeOutbox();
   return { current: session.current };
 }

@@ -9,9 +9,8 @@ import { cirrusStore } from '../store/cirrus-store';
  */
 export async function recordSignIn(ctx: IdentityContext, caller: Caller): Promise<void> {
   const now = ctx.clock();
-  await ctx.db.transaction(async (tx) => {
-    await cirrusStore.recordSession(tx, caller.id, now);
-    await cirrusEvents.signedIn(tx, { id: caller.id, username: caller.username }, now);
+  await ctx.unitOfWork(async (unit) => {
+    await cirrusStore.recordSession(unit.tx, caller.id, now);
+    await cirrusEvents.signedIn(unit, { id: caller.id, username: caller.username }, now);
   });
-  ctx.wakeOutbox();
 }

@@ -19,7 +19,8 @@ export async function resetPassword(
   const hash = hashToken(token);
   const passwordHash = await ctx.hasher.hash(password);
   const now = ctx.clock();
-  const reset = await ctx.db.transaction(async (tx) => {
+  const reset = await ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     const record = await cirrusStore.tokenForUpdate(tx, hash, 'reset_password');
     if (!tokenIsUsable(record, now)) return null;
     await cirrusStore.useToken(tx, hash, now);
@@ -28,15 +29,14 @@ export async function resetPassword(
     if (!cirrus) return { cirrusId: record!.cirrusId, ended: 0 };
     if (!cirrus.emailVerifiedAt) {
       await cirrusStore.markVerified(tx, cirrus.id, now);
-      await cirrusEvents.verified(tx, cirrus, now);
+      await cirrusEvents.verified(unit, cirrus, now);
     }
     // Ended inside the transaction, so that the event names exactly the sessions that ended.
     const sessions = await ctx.sessionStore.destroyUserSessions(cirrus.id);
     const keys = sessions.map((sid) => sessionKeyOf(sid, ctx.config.internalAuthSecret));
-    await cirrusEvents.sessionsEnded(tx, cirrus, keys, now);
+    await cirrusEvents.sessionsEnded(unit, cirrus, keys, now);
     return { cirrusId: cirrus.id, ended: sessions.length };
   });
   if (!reset) throw new Invalid(messages.resetLinkInvalid);
-  ctx.wakeOutbox();
   ctx.logger.info(reset, 'password reset: sessions ended');
 }

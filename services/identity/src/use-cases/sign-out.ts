@@ -4,8 +4,8 @@ import { cirrusEvents } from '../events/cirrus-events';
 
 /**
  * Ends the caller's session (`end`: express-session's destroy). For a signed-in session, `CirrusSignedOut` naming it
- * by its key (`sessionKeyOf`, never its id) is written to the outbox first, so that the end reaches every service
- * (messaging ends that session's sockets, and only them); the outbox is woken once the session is gone. A session
+ * by its key (`sessionKeyOf`, never its id) is committed to the outbox first (its unit of work then wakes the
+ * relay), so that the end reaches every service (messaging ends that session's sockets, and only them). A session
  * nobody signed in to just ends.
  */
 export async function signOut(
@@ -16,8 +16,7 @@ export async function signOut(
   if (caller) {
     const now = ctx.clock();
     const key = sessionKeyOf(session.id, ctx.config.internalAuthSecret);
-    await ctx.db.transaction((tx) => cirrusEvents.signedOut(tx, caller, key, now));
+    await ctx.unitOfWork((unit) => cirrusEvents.signedOut(unit, caller, key, now));
   }
   await session.end();
-  if (caller) ctx.wakeOutbox();
 }

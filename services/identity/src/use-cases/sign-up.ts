@@ -32,7 +32,8 @@ export async function signUp(
     displayName: displayNameOf(input.first_name, input.last_name),
     passwordHash,
   };
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     const inserted = await cirrusStore.insert(tx, cirrus);
     if (inserted === 'email_taken') {
       await mailOutboxStore.enqueue(
@@ -41,7 +42,7 @@ export async function signUp(
         accountExistsMail(ctx.config.publicUrl, cirrus.email),
       );
     } else if (inserted === 'created') {
-      await cirrusEvents.created(tx, cirrus, now);
+      await cirrusEvents.created(unit, cirrus, now);
       const token = await issueToken(tx, cirrus.id, 'verify_email', now);
       await mailOutboxStore.enqueue(
         tx,
@@ -52,6 +53,5 @@ export async function signUp(
     return inserted;
   });
   if (result === 'username_taken') throw new Conflict(messages.usernameTaken);
-  if (result === 'created') ctx.wakeOutbox();
   ctx.wakeMail();
 }

@@ -14,17 +14,17 @@ export async function verifyEmail(
 ): Promise<{ email: string }> {
   const hash = hashToken(token);
   const now = ctx.clock();
-  const verified = await ctx.db.transaction(async (tx) => {
+  const verified = await ctx.unitOfWork(async (unit) => {
+    const { tx } = unit;
     const record = await cirrusStore.tokenForUpdate(tx, hash, 'verify_email');
     if (!tokenIsUsable(record, now)) return false;
     const cirrus = await cirrusStore.byId(tx, record!.cirrusId);
     if (!cirrus || cirrus.email !== email) return false;
     await cirrusStore.useToken(tx, hash, now);
     await cirrusStore.markVerified(tx, cirrus.id, now);
-    await cirrusEvents.verified(tx, cirrus, now);
+    await cirrusEvents.verified(unit, cirrus, now);
     return true;
   });
   if (!verified) throw new Invalid(messages.verificationFailed);
-  ctx.wakeOutbox();
   return { email };
 }
