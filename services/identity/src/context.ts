@@ -44,7 +44,10 @@ export interface IdentityPorts {
   mailRelay?: MailRelaySettings;
 }
 
-export interface IdentityContext extends Required<Omit<IdentityPorts, 'devMailbox' | 'mailRelay'>> {
+/** What the routes and use cases see. No `wakeOutbox`: `unitOfWork` wakes the outbox relay after its commits. */
+export interface IdentityContext extends Required<
+  Omit<IdentityPorts, 'devMailbox' | 'mailRelay' | 'wakeOutbox'>
+> {
   devMailbox?: DevMailbox;
   admins: ReadonlySet<string>;
   /** The session time-outs in force (the config's, else the defaults). */

@@ -34,7 +34,6 @@ export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
   const ctx: IdentityContext = {
     ...ports,
     clock,
-    wakeOutbox,
     unitOfWork: outboxUnitOfWork({ db: ports.db, schema: SCHEMA, wakeOutbox }),
     wakeMail: () => mailRelay.wake(),
     admins: new Set(ports.config.adminEmails.map((email) => email.toLowerCase())),
