@@ -122,7 +122,11 @@ describe('gateway', () => {
       ...init,
       headers: { ...viaIngress, ...(init.headers as Record<string, string>) },
     });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as Record<string, any>,
+    };
   };
 
   it('drops a client-sent identity header and forwards the session as a signed assertion', async () => {
@@ -225,8 +229,9 @@ describe('gateway', () => {
     expect(res.body.headers['x-forwarded-for']).toBeTruthy();
   });
 
-  it('answers 502 when a service is unreachable and 503 when it is not deployed', async () => {
-    expect(await echo('/api/search')).toMatchObject({ status: 502, body: { code: 'unreachable' } });
+  it('answers 503 with Retry-After when a service is unreachable, and 503 when it is not deployed', async () => {
+    const unreachable = await echo('/api/search');
+    expect(unreachable).toMatchObject({ status: 503, retryAfter: '5', body: { code: 'unreachable' } });
     expect(await echo('/api/vellums')).toMatchObject({ status: 503, body: { code: 'unavailable' } });
   });
 

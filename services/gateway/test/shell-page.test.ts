@@ -197,12 +197,17 @@ describe('the gateway with the shell on its own server (SHELL_URL)', () => {
     expect(shell.seen).toEqual([]);
   });
 
-  it('answers 502 with a clear message when the shell is unreachable', async () => {
+  it('answers 503 with Retry-After and a clear message when the shell is unreachable', async () => {
     const { gateway, running: down } = await startGateway('http://127.0.0.1:1', messaging.url, identity.url);
     try {
       const res = await get(down.url, '/messenger', NAVIGATE);
-      expect({ status: res.status, body: JSON.parse(res.body) }).toEqual({
-        status: 502,
+      expect({
+        status: res.status,
+        retryAfter: res.headers['retry-after'],
+        body: JSON.parse(res.body),
+      }).toEqual({
+        status: 503,
+        retryAfter: '5',
         body: { error: UNREACHABLE_MESSAGE, code: 'unreachable' },
       });
     } finally {

@@ -30,7 +30,7 @@ describeWithServer('REDIS_URL', 'OpenTelemetry export', (redisUrl) => {
       IDENTITY_URL: 'http://127.0.0.1:1',
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
     });
-    expect((await fetch(`${gateway.url}/api/sc`)).status).toBe(502);
+    expect((await fetch(`${gateway.url}/api/sc`)).status).toBe(503);
     expect(await gateway.stop()).toBe(0); // shutdown flushes the spans
     const traces = received.filter((r) => r.path === '/v1/traces');
     expect(traces.length).toBeGreaterThan(0);

@@ -7,6 +7,9 @@ import type { Logger } from '@vellum/platform';
 export const UNREACHABLE_MESSAGE =
   'This part of Vellum is not reachable right now. Please try again shortly.';
 
+/** Seconds a client is asked to wait before retrying a call whose upstream could not be reached. */
+export const UNREACHABLE_RETRY_AFTER_S = 5;
+
 export interface Proxy {
   handle: RequestHandler;
   upgrade(req: IncomingMessage, socket: Socket, head: Buffer): void;
@@ -38,8 +41,13 @@ export function proxyTo(target: string, logger: Logger): Proxy {
       },
       error(err, _req, res) {
         logger.warn({ err, target }, 'upstream unreachable');
+        // 503 and Retry-After, not 502: the upstream has no ready pod for now (killed, restarting, rolled), which a
+        // client may retry shortly; the fault drills (load-tests/faults) count any other 5xx as a defect.
         if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json' });
+          res.writeHead(503, {
+            'content-type': 'application/json',
+            'retry-after': String(UNREACHABLE_RETRY_AFTER_S),
+          });
           res.end(JSON.stringify({ error: UNREACHABLE_MESSAGE, code: 'unreachable' }));
         } else if ('destroy' in res) {
           res.destroy();

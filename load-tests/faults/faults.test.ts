@@ -1,0 +1,68 @@
+import { describeWithServer } from '@vellum/platform/test-support';
+import { report, runFaults, type FaultsResult } from './faults';
+
+// The fault drills' short pass (CI): every service's pod killed with SIGKILL once and every Deployment restarted
+// with SIGTERM, under k6's writes; then every acknowledged write is accounted for and the read models recounted.
+// FAULTS_KILL_ROUNDS runs more rounds of kills: `npm run faults -- --rounds 15`.
+const killRounds = process.env.FAULTS_KILL_ROUNDS ? Number(process.env.FAULTS_KILL_ROUNDS) : 1;
+
+describeWithServer('DATABASE_URL', 'fault drills under load', () => {
+  let result: FaultsResult;
+  const lines: string[] = [];
+
+  beforeAll(
+    async () => {
+      const { REDIS_URL: redisUrl, KAFKA_BROKERS: kafkaBrokers, MONGO_URL: mongoUrl } = process.env;
+      if (!redisUrl || !kafkaBrokers || !mongoUrl)
+        throw new Error('REDIS_URL, KAFKA_BROKERS and MONGO_URL must be set with DATABASE_URL');
+      result = await runFaults({
+        servers: { databaseUrl: process.env.DATABASE_URL!, redisUrl, kafkaBrokers, mongoUrl },
+        killRounds,
+        log: (line) => {
+          lines.push(`${new Date().toISOString()} ${line}`);
+          if (process.env.FAULTS_VERBOSE) process.stderr.write(`${lines.at(-1)}\n`);
+        },
+      });
+      process.stdout.write(`${report(result)}\n`);
+    },
+    300_000 + killRounds * 120_000,
+  );
+
+  it('killed every service pod and brought each back by itself', () => {
+    const killed = new Set(result.kills.map((k) => k.component));
+    expect([...killed].sort()).toEqual(
+      expect.arrayContaining([
+        'action',
+        'analytics',
+        'gateway',
+        'identity',
+        'link',
+        'messaging',
+        'social',
+        'vellum',
+      ]),
+    );
+    expect(result.kills.length).toBeGreaterThanOrEqual(killRounds * killed.size);
+    for (const step of result.rollouts) expect(step).toMatchObject({ exitCode: 0 });
+  });
+
+  it('lost no acknowledged write and applied none twice', () => {
+    expect(result.acknowledged).toBeGreaterThan(0);
+    expect({ lost: result.check.lost, appliedTwice: result.check.appliedTwice }).toEqual({
+      lost: [],
+      appliedTwice: [],
+    });
+  });
+
+  it('brought every read model back into agreement with its source', () => {
+    expect(result.check.disagreements).toEqual([]);
+  });
+
+  it('answered every write with an acceptance or the documented 503 / 429', () => {
+    expect(result.unexpected.slice(0, 20)).toEqual([]);
+  });
+
+  afterAll(() => {
+    if (lines.length && !process.env.FAULTS_VERBOSE) process.stdout.write(`${lines.join('\n')}\n`);
+  });
+});
