@@ -44,6 +44,15 @@ export const EVENT_LOG_TOPIC_CONFIG = [
   { name: 'retention.ms', value: '-1' },
 ];
 
+/**
+ * How long the group waits for a member that stopped heartbeating (a pod killed with SIGKILL never says it leaves)
+ * before it rebalances without it. kafkajs's default, 30 s, kept a restarted pod unready for 30 s: its consumer's
+ * join waits for the dead member to expire (found by the fault drills, load-tests/faults). 10 s is over three
+ * heartbeats and above the broker's minimum (group.min.session.timeout.ms, 6 s).
+ */
+export const CONSUMER_SESSION_TIMEOUT_MS = 10_000;
+export const CONSUMER_HEARTBEAT_INTERVAL_MS = 3_000;
+
 const ID_HEADER = 'event-id';
 const TYPE_HEADER = 'event-type';
 
@@ -135,7 +144,12 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       if (closed) throw new BusClosedError();
       await ensureTopics(subscription.topics);
       // A shorter fetch long-poll than the default 5 s lets close() return sooner; data still arrives at once.
-      const consumer = kafka.consumer({ groupId: subscription.group, maxWaitTimeInMs: 1000 });
+      const consumer = kafka.consumer({
+        groupId: subscription.group,
+        maxWaitTimeInMs: 1000,
+        sessionTimeout: CONSUMER_SESSION_TIMEOUT_MS,
+        heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
+      });
       consumers.push(consumer);
       const joined = new Promise<void>((resolve, reject) => {
         const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {

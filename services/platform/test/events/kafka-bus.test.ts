@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { ConfigResourceTypes, Kafka, logLevel } from 'kafkajs';
 import pino from 'pino';
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
-import { createKafkaBus } from '@vellum/platform-kafka';
+import { CONSUMER_SESSION_TIMEOUT_MS, createKafkaBus } from '@vellum/platform-kafka';
 import { describeWithServer, serverUrl, eventually } from '@vellum/platform/test-support';
 import { describeBusContract, message, uniqueName } from './bus.contract';
 
@@ -69,4 +71,37 @@ describeWithServer('KAFKA_BROKERS', 'Kafka bus', (brokers) => {
       await bus.close();
     }
   }, 60_000);
+
+  // Found by the fault drills: a pod killed with SIGKILL never leaves its consumer groups, and its replacement's join
+  // waited for the broker to expire the dead member after kafkajs's default 30 s session, so the restarted pod stayed
+  // unready for 30 s. With the bus's session time-out the join completes soon after that time-out.
+  it('lets a new member join soon after a member was killed without leaving', async () => {
+    const group = uniqueName('killed');
+    const topic = uniqueName('killed');
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, 'fixtures/kafka-member.cjs'), brokers, group, topic],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('joined') && resolve());
+      child.once('exit', (code) => reject(new Error(`the member exited with ${code} before joining`)));
+    });
+    const killed = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await killed;
+    const bus = createKafkaBus({ brokers, clientId: uniqueName('client'), logger });
+    try {
+      const started = Date.now();
+      await bus.subscribe({ group, topics: [topic], handler: async () => undefined });
+      const joinMs = Date.now() - started;
+      console.log(
+        `joined ${joinMs} ms after a member was killed (session time-out ${CONSUMER_SESSION_TIMEOUT_MS} ms)`,
+      );
+      // kafkajs's default session (30 s) cannot expire the dead member sooner than 30 s: under 25 s, it was ours.
+      expect(joinMs).toBeLessThan(25_000);
+    } finally {
+      await bus.close();
+    }
+  }, 90_000);
 });
