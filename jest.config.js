@@ -17,6 +17,8 @@ const lanes = {
     '<rootDir>/charts',
     // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).
     '<rootDir>/load-tests/rolling',
+    // Every service pod killed (SIGKILL) and restarted under k6's writes: 0 lost, 0 applied twice (load-tests/faults/).
+    '<rootDir>/load-tests/faults',
     // The chart's topology in a browser: every service a process on the real servers (frontends/e2e/README.md).
     '<rootDir>/frontends/e2e/jest.topology.config.js',
     // Embedded only, but long: here it evens out the two lanes' times.

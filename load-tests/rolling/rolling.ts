@@ -2,14 +2,8 @@ import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  freePort,
-  startTopology,
-  verificationLink,
-  type RolloutStep,
-  type ServerAddresses,
-  type Topology,
-} from '@vellum/e2e/topology';
+import { signedInPerson } from '../harness/signed-in-person';
+import { freePort, startTopology, type RolloutStep, type ServerAddresses } from '@vellum/e2e/topology';
 
 export const K6 = process.env.K6_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/k6');
 
@@ -47,63 +41,6 @@ export interface RollingResult {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Signs up, verifies by the mailed link and signs in: the person's session cookie. */
-async function signedInPerson(topology: Topology, baseUrl: string, n: number) {
-  const tag = `${Date.now().toString(36).slice(-6)}${n}`;
-  const person = {
-    username: `roll.${tag}`,
-    email: `roll${tag}@example.com`,
-    first_name: 'Rolling',
-    last_name: 'Restart',
-    password: 'Correct-Horse-9',
-  };
-  const json = { 'content-type': 'application/json' };
-  const created = await fetch(`${baseUrl}/api/cirrus/create`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify(person),
-  });
-  if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`);
-  const link = await verificationLink(baseUrl, topology.smtp, person.email);
-  const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
-  const verified = await fetch(`${baseUrl}/api/verification/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: person.email, token }),
-  });
-  if (!verified.ok) throw new Error(`verification: ${verified.status} ${await verified.text()}`);
-  const signedIn = await fetch(`${baseUrl}/api/signin`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email: person.email, password: person.password }),
-  });
-  if (!signedIn.ok) throw new Error(`sign-in: ${signedIn.status} ${await signedIn.text()}`);
-  const cookie = signedIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
-  // Something public to discover.
-  const vellum = await fetch(`${baseUrl}/api/vellum-new`, {
-    method: 'POST',
-    headers: { ...json, cookie },
-    body: JSON.stringify({
-      title: `Public ${tag}`,
-      text: JSON.stringify({
-        type: 'doc',
-        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Read during a rollout.' }] }],
-      }),
-    }),
-  });
-  if (vellum.status !== 201) throw new Error(`create: ${vellum.status} ${await vellum.text()}`);
-  const { savedVellum } = (await vellum.json()) as { savedVellum: { i: string } };
-  const published = await fetch(`${baseUrl}/api/vellum/publish/${savedVellum.i}`, {
-    method: 'PUT',
-    headers: { cookie },
-  });
-  if (!published.ok) throw new Error(`publish: ${published.status} ${await published.text()}`);
-  return { username: person.username, cookie };
-}
-
 /**
  * The distributed product as the chart runs it (harness/topology: every service Deployment as its own process with
  * its rendered environment, each behind a readiness-aware Service proxy), k6's mixed journey through the Ingress
@@ -127,7 +64,9 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
     // Traffic enters as in a cluster: through the Ingress (a new connection to the gateway's Service per request,
     // as the ingress controller picks a ready endpoint for each), then the gateway to each service's Service.
     const baseUrl = topology.url;
-    const users = await Promise.all([1, 2, 3].map((n) => signedInPerson(topology, baseUrl, n)));
+    const users = await Promise.all(
+      [1, 2, 3].map((n) => signedInPerson(topology, baseUrl, `roll${n}`, { publicVellum: true })),
+    );
     const summaryFile = path.join(work, 'summary.json');
     // k6's REST API on a port of its own: how a one-round run stops it (other k6 runs may hold the default port).
     const k6Api = `127.0.0.1:${await freePort()}`;

@@ -52,6 +52,16 @@ export interface RolloutStep {
   exitCode: number | 'killed';
 }
 
+/** What a crash did: the pod killed with SIGKILL, and how long until its replacement was ready (ms). */
+export interface CrashStep {
+  component: string;
+  pod: string;
+  /** When the kill was sent (ms since the epoch). */
+  killedAt: number;
+  /** From the kill to the restarted container's first successful readiness probe. */
+  recoveryMs: number;
+}
+
 export interface Topology {
   /** The Ingress's address: the product's public origin. */
   url: string;
@@ -64,6 +74,13 @@ export interface Topology {
    * SIGTERM, drain) within terminationGracePeriodSeconds.
    */
   rollout(component: string): Promise<RolloutStep[]>;
+  /**
+   * kill -9 of one pod's process (the `pod`th of the component's, else one at random), then what a cluster does:
+   * the kubelet sees the container die and the pod leaves the Service's endpoints (after the propagation time,
+   * connections meanwhile are refused as kube-proxy's would be), and the container is restarted
+   * (restartPolicy Always): a new process with the same environment, in the endpoints once its probe passes.
+   */
+  crash(component: string, pod?: number): Promise<CrashStep>;
   /** Every process's output, for a failure's message. */
   output(): string;
   stop(): Promise<Record<string, Array<number | 'killed'>>>;
@@ -283,12 +300,30 @@ async function startOn(
     return steps;
   };
 
+  const crash = async (name: string, index?: number): Promise<CrashStep> => {
+    const component = components.get(name);
+    if (!component) throw new Error(`no component ${name}`);
+    const victim = component.pods[index ?? Math.floor(Math.random() * component.pods.length)];
+    if (!victim) throw new Error(`${name} has no pod ${index}`);
+    const started = Date.now();
+    const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+    victim.child.kill('SIGKILL');
+    await exited;
+    void component.proxy.terminate(victim.id).then(() => component.proxy.remove(victim.id));
+    component.pods.splice(component.pods.indexOf(victim), 1);
+    await launch(component);
+    const recoveryMs = Date.now() - started;
+    log(`${victim.id} killed (SIGKILL); restarted and ready in ${recoveryMs} ms`);
+    return { component: name, pod: victim.id, killedAt: started, recoveryMs };
+  };
+
   return {
     url,
     objects,
     components,
     smtp,
     rollout,
+    crash,
     output,
     async stop() {
       await ingress.stop();

@@ -2,4 +2,10 @@
 // package's topology test and load-tests/rolling): `@vellum/e2e/topology`.
 export { freePort } from '../ports';
 export { verificationLink } from './verification';
-export { startTopology, type RolloutStep, type ServerAddresses, type Topology } from './cluster';
+export {
+  startTopology,
+  type CrashStep,
+  type RolloutStep,
+  type ServerAddresses,
+  type Topology,
+} from './cluster';
