@@ -3,6 +3,7 @@ export * from './config/fields';
 export * from './config/service-env';
 export * from './errors/errors';
 export * from './errors/error-text';
+export * from './errors/unavailable';
 export * from './log/logger';
 export * from './auth/assertion';
 export * from './auth/session-key';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The error bodies of the API, one per shape a route declares (`errorShape(...)` of @vellum/platform, which writes
  * them in `errorBody`): the spec fixes the shape per call, every other route answers the platform's `{error, code}`.
- * A 500 carries an `errorId` in every shape, to find its log line.
+ * A 500 carries an `errorId` in every shape, to find its log line; a 503 (a store unreachable) none.
  */
 const errorId = z.string().optional();
 
@@ -45,7 +45,9 @@ export function errorAnswersOf(shape: ErrorShapeName): ErrorAnswer[] {
   const refused =
     'Refused (400 invalid, 401 not signed in, 403 not allowed, 404 not found, 409 conflict, 429 too many: with ' +
     `Retry-After), in this route's error shape (${shape}).`;
-  const failed = 'Failed; the body carries an errorId to find the log line.';
+  const failed =
+    'Failed: 500, the body carrying an errorId to find the log line; or 503 while a store the service needs cannot ' +
+    'be reached, with Retry-After (seconds): try again then.';
   if (shape === 'error') {
     return [
       { status: '4XX', description: refused, shapes: ['error'] },

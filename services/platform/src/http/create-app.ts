@@ -63,7 +63,15 @@ export function createHttpApp(options: AppOptions): Express {
       // copy every header (and the redaction then clones them) on every request, for lines nobody reads.
       wrapSerializers: false,
       serializers: { req: requestLine, res: responseLine },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+      // A 503 is a dependency's outage, said once by the error handler's warning: no error of ours, and no stack of
+      // the error pino-http makes up for any 5xx ('failed with status code 503') on every request while it lasts.
+      customLogLevel: (_req, res, err) =>
+        res.statusCode === 503 ? 'warn' : err || res.statusCode >= 500 ? 'error' : 'info',
+      customErrorObject: (_req, res, _err, line: Record<string, unknown>) => {
+        if (res.statusCode !== 503) return line;
+        const { err: _madeUp, ...rest } = line;
+        return rest;
+      },
     }),
   );
   if (options.browserHeaders ?? true) app.use(browserSecurityHeaders(options));

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { fieldMessages } from '@vellum/proto';
-import { AppError, RateLimited, type ErrorCode } from '../errors/errors';
+import { AppError, RateLimited, Unavailable, type ErrorCode } from '../errors/errors';
+import { storedErrorText } from '../errors/error-text';
+import { isStoreUnavailable } from '../errors/unavailable';
 import { errorBody, errorShapeOf, type ErrorBody } from './error-shape';
 
 /** The HTTP status of each neutral error: the one place the domain's errors meet HTTP. */
@@ -15,6 +17,7 @@ export const statusOf: Record<ErrorCode, number> = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export const notFoundHandler: RequestHandler = (_req, res) => {
@@ -39,6 +42,23 @@ function clientError(err: HttpError, status: number): { error: string; code: Err
   return { error: 'The request could not be read.', code: 'invalid' };
 }
 
+/**
+ * A store that cannot be reached is no bug to find by an error id: one warning line saying which and why (no stack:
+ * an outage would log the same one on every request), and a 503 in the route's shape asking the caller to come back
+ * after `Retry-After` seconds.
+ */
+function answerUnavailable(logger: Logger, err: unknown, req: Request, res: Response): void {
+  const unavailable = err instanceof Unavailable ? err : new Unavailable();
+  const reason = err instanceof Unavailable && err.cause !== undefined ? err.cause : err;
+  const { code } = (reason ?? {}) as { code?: unknown };
+  logger.warn(
+    { reason: storedErrorText(reason), ...(code !== undefined && { errorCode: code }), url: req.originalUrl },
+    'dependency unavailable',
+  );
+  res.set('Retry-After', String(unavailable.retryAfterSeconds));
+  res.status(statusOf.unavailable).json(errorBody(errorShapeOf(res), unavailable.message, unavailable.code));
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
@@ -51,6 +71,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res
         .status(400)
         .json(errorBody(shape, message, 'invalid', undefined, { fieldErrors: fieldMessages(err) }));
+      return;
+    }
+    if (err instanceof Unavailable) {
+      answerUnavailable(logger, err, req, res);
       return;
     }
     if (err instanceof AppError) {
@@ -67,6 +91,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       logger.debug({ status, url: req.originalUrl }, 'client error');
       const { error, code } = clientError(httpError, status);
       res.status(status).json(errorBody(shape, error, code));
+      return;
+    }
+    // After the client's errors: an aborted request body is express's 400 even though its code is ECONNABORTED.
+    if (isStoreUnavailable(err)) {
+      answerUnavailable(logger, err, req, res);
       return;
     }
     const errorId = randomUUID();
