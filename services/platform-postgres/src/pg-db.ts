@@ -32,6 +32,11 @@ export function createPgDb(options: PgDbOptions): Db {
 
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection lost while it is checked out emits on its client (the pool listens to idle ones only): unheard,
+      // that would crash the process. Its queries fail with the same error, which is what the transaction throws.
+      let lost: Error | undefined;
+      const onLost = (error: Error) => (lost = error);
+      client.on('error', onLost);
       let open = true;
       const tx: Tx = {
         async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -46,12 +51,13 @@ export function createPgDb(options: PgDbOptions): Db {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        broken = await rollback(client);
+        broken = lost ?? (await rollback(client));
         throw error;
       } finally {
         open = false;
-        // A connection whose rollback failed is in an unknown state: destroy it rather than reuse it.
-        client.release(broken);
+        client.removeListener('error', onLost);
+        // A connection lost, or whose rollback failed, is in an unknown state: destroy it rather than reuse it.
+        client.release(broken ?? lost);
       }
     },
 
