@@ -47,7 +47,13 @@ export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
-    const db = createPgDb({ connectionString: env.DATABASE_URL, applicationName: options.name, logger });
+    const db = createPgDb({
+      connectionString: env.DATABASE_URL,
+      applicationName: options.name,
+      logger,
+      connectionTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
+    });
     if (parked) {
       const status = await runOperatorTask({
         db,

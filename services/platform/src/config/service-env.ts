@@ -8,6 +8,20 @@ export const timeoutEnvShape = {
   HEADERS_TIMEOUT_MS: env.timeoutMs(DEFAULT_HEADERS_TIMEOUT_MS),
 };
 
+/** How long a request waits for a Postgres connection (a server down or black-holed) before it fails with a 503. */
+export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a Postgres statement may run, under the request time-out (30 s) so that a request on a connection gone
+ * silent fails with a 503 before the request time-out. Migrations have no limit (`TransactionOptions`).
+ */
+export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 15_000;
+
+/** The Postgres client's time-outs (`createPgDb`'s `connectionTimeoutMs` and `queryTimeoutMs`). */
+export const databaseTimeoutEnvShape = {
+  DATABASE_CONNECT_TIMEOUT_MS: env.timeoutMs(DEFAULT_DATABASE_CONNECT_TIMEOUT_MS),
+  DATABASE_QUERY_TIMEOUT_MS: env.timeoutMs(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
+};
+
 /**
  * The environment of every service process with its own Postgres schema on the bus (distributed mode): spread it
  * into the service's `z.object({...})` and add what is its own.
@@ -17,6 +31,7 @@ export const serviceEnvShape = {
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
   DATABASE_URL: env.postgresUrl(),
+  ...databaseTimeoutEnvShape,
   KAFKA_BROKERS: env.brokers(),
   /** Verifies the gateway's caller assertion (shared with the gateway). */
   INTERNAL_AUTH_SECRET: env.secret(),
@@ -27,9 +42,15 @@ export type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>>;
 
 /**
  * The environment of a service process on MongoDB instead of Postgres (distributed mode): the same as
- * `serviceEnvShape` with `MONGO_URL` (the database is the URL's path, else the service's name) for `DATABASE_URL`.
+ * `serviceEnvShape` with `MONGO_URL` (the database is the URL's path, else the service's name) for `DATABASE_URL`
+ * and its time-outs.
  */
-export const mongoServiceEnvShape = (({ DATABASE_URL: _postgres, ...rest }) => ({
+export const mongoServiceEnvShape = (({
+  DATABASE_URL: _postgres,
+  DATABASE_CONNECT_TIMEOUT_MS: _connect,
+  DATABASE_QUERY_TIMEOUT_MS: _query,
+  ...rest
+}) => ({
   ...rest,
   MONGO_URL: env.mongoUrl(),
 }))(serviceEnvShape);

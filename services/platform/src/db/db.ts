@@ -11,9 +11,18 @@ export interface Queryable {
 /** A unit of work: everything done through `tx` commits together or not at all. */
 export type Tx = Queryable;
 
+export interface TransactionOptions {
+  /**
+   * Lifts the adapter's time limit on the transaction's statements (Postgres's `DATABASE_QUERY_TIMEOUT_MS`): for
+   * the work that may rightly take minutes and runs on no request's path, a migration (and its wait for another
+   * process's) or a projection's reset before a replay. Never on a request's path, which must fail rather than hang.
+   */
+  unlimited?: boolean;
+}
+
 export interface Db extends Queryable {
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;

@@ -19,6 +19,9 @@ export async function migrate(db: Db, schema: string, migrations: readonly Migra
     if (ordered[i]?.id === ordered[i - 1]?.id) throw new Error(`Duplicate migration id "${ordered[i]?.id}"`);
   }
 
+  // No time limit: a migration may rightly take minutes (an index on a large table), and so may the wait for another
+  // process's, behind the lock.
+  const unlimited = { unlimited: true };
   await db.transaction(async (tx) => {
     await tx.query(lockSql, [schema]);
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
@@ -29,7 +32,7 @@ export async function migrate(db: Db, schema: string, migrations: readonly Migra
          applied_at timestamptz NOT NULL DEFAULT now()
        )`,
     );
-  });
+  }, unlimited);
 
   for (const migration of ordered) {
     const checksum = checksumOf(migration.sql);
@@ -58,7 +61,7 @@ export async function migrate(db: Db, schema: string, migrations: readonly Migra
         migration.id,
         checksum,
       ]);
-    });
+    }, unlimited);
   }
 }
 

@@ -112,10 +112,14 @@ function resetProjection(options: ProjectionOptions): () => Promise<void> {
       throw new Error(`Invalid table name "${table}" in the projection ${options.consumer}`);
   }
   return async () => {
-    await options.db.transaction(async (tx) => {
-      for (const table of options.owns) await tx.query(`DELETE FROM ${s}.${table}`);
-      await tx.query(`DELETE FROM ${s}.inbox WHERE consumer = $1`, [options.consumer]);
-    });
+    // An operator's replay, on no request's path: emptying large tables may take longer than a request's query.
+    await options.db.transaction(
+      async (tx) => {
+        for (const table of options.owns) await tx.query(`DELETE FROM ${s}.${table}`);
+        await tx.query(`DELETE FROM ${s}.inbox WHERE consumer = $1`, [options.consumer]);
+      },
+      { unlimited: true },
+    );
     // What the process keeps of the read model in memory is stale now too.
     options.afterApply?.();
   };
