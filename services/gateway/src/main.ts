@@ -11,7 +11,7 @@ import {
   serve,
   sessionLimitsOf,
 } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform-redis';
+import { logRedisOutages, redisLimiters, RedisSessionStore, redisOptions } from '@vellum/platform-redis';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';
@@ -19,7 +19,7 @@ import { VERSION } from './version';
 async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
-  const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
+  const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
   const drain = { draining: false };
   const gateway = createGateway({
     logger,

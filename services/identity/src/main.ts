@@ -5,7 +5,7 @@ const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
 import { sessionLimitsOf } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore } from '@vellum/platform-redis';
+import { logRedisOutages, redisLimiters, RedisSessionStore, redisOptions } from '@vellum/platform-redis';
 import { runServiceMain } from '@vellum/platform-postgres';
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
@@ -17,7 +17,7 @@ runServiceMain({
   env: identityEnv,
   stopTelemetry,
   build: ({ env, db, logger, wakeOutbox }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
+    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
     const sessionStore = new RedisSessionStore(redis);
     const mail = createMailPorts(env, logger);
     const service = createIdentityService({

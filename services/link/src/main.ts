@@ -5,7 +5,7 @@ const stopTelemetry = startTelemetry('link');
 
 import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform-mongo';
-import { logRedisOutages, redisLimiters } from '@vellum/platform-redis';
+import { logRedisOutages, redisLimiters, redisOptions } from '@vellum/platform-redis';
 import { clickLimitsOf, linkEnv } from './config';
 import { createMongoLinkService } from './mongo-service';
 
@@ -14,7 +14,7 @@ runMongoServiceMain({
   env: linkEnv,
   stopTelemetry,
   build: async ({ env, logger, mongo, bus }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
+    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
     const service = await createMongoLinkService({
       database: mongo.database,
       bus,

@@ -6,7 +6,7 @@ const stopTelemetry = startTelemetry('messaging');
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform-mongo';
-import { logRedisOutages, redisLimiters } from '@vellum/platform-redis';
+import { logRedisOutages, redisLimiters, redisOptions } from '@vellum/platform-redis';
 import { messagingEnv } from './config';
 import { createMongoMessagingService } from './mongo-service';
 import { assertionAuthenticate } from './realtime/assertion-authenticate';
@@ -17,13 +17,17 @@ runMongoServiceMain({
   env: messagingEnv,
   stopTelemetry,
   build: async ({ env, logger, mongo, bus }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 3 }), logger);
-    // The adapter's subscriber is a connection of its own (a subscribed Redis connection sends nothing else).
-    const subscriber = logRedisOutages(redis.duplicate(), logger);
+    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
+    // The socket.io adapter's connections, its subscriber one of its own (a subscribed Redis connection sends nothing
+    // else), keep no command time-out: the adapter catches none of its PUBLISHes and SUBSCRIBEs, so a timed-out one
+    // would be an unhandled rejection ending the process, and no request waits on them.
+    const adapterOptions = { commandTimeout: undefined };
+    const publisher = logRedisOutages(redis.duplicate(adapterOptions), logger);
+    const subscriber = logRedisOutages(redis.duplicate(adapterOptions), logger);
     const realtime = socketRealtime({
       authenticate: assertionAuthenticate(env.INTERNAL_AUTH_SECRET),
       logger,
-      adapter: createAdapter(redis, subscriber),
+      adapter: createAdapter(publisher, subscriber),
     });
     const service = await createMongoMessagingService({
       database: mongo.database,
@@ -40,6 +44,7 @@ runMongoServiceMain({
       closers: [
         async () => {
           subscriber.disconnect();
+          publisher.disconnect();
           redis.disconnect();
         },
         () => realtime.close(),

@@ -1,3 +1,4 @@
 export * from './log-redis-outages';
 export * from './redis-limiters';
 export * from './redis-session-store';
+export * from './redis-options';

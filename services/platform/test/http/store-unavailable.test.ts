@@ -1,7 +1,9 @@
 import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
+import { Redis } from 'ioredis';
 import { createPgDb } from '@vellum/platform-postgres';
+import { RedisSessionStore, redisOptions } from '@vellum/platform-redis';
 import {
   createHttpApp,
   errorHandler,
@@ -148,6 +150,57 @@ describe('a store that cannot be reached', () => {
       const app = appOver(pgAt(hangingUp.port));
       expectUnavailable(await request(app).get('/api/things'));
       expectUnavailable(await request(app).post('/api/things'));
+    });
+  });
+
+  describe('Redis', () => {
+    it('answers 503 when the session store cannot reach Redis, refusing connections or silent', async () => {
+      const silent = await server(silentServer());
+      const refusing = new Redis(`redis://127.0.0.1:${port}`, redisOptions);
+      // The product's command time-out is 5 s; shorter here to keep the test short.
+      const hung = new Redis(`redis://127.0.0.1:${silent.port}`, { ...redisOptions, commandTimeout: 500 });
+      const app = createHttpApp({ logger: pino({ level: 'silent' }) });
+      for (const [path, redis] of [
+        ['/refusing', refusing],
+        ['/hung', hung],
+      ] as const) {
+        redis.on('error', () => {});
+        const sessions = new RedisSessionStore(redis);
+        app.get(path, async (_req, res) => void res.json(await sessions.getSession('sid')));
+      }
+      app.use(errorHandler(pino({ level: 'silent' })));
+      try {
+        const refused = await timed(() => request(app).get('/refusing'));
+        expectUnavailable(refused.answer);
+        expect(refused.ms).toBeLessThan(3000);
+        const timedOut = await timed(() => request(app).get('/hung'));
+        expectUnavailable(timedOut.answer);
+        expect(timedOut.ms).toBeLessThan(3000);
+      } finally {
+        refusing.disconnect();
+        hung.disconnect();
+      }
+    });
+
+    it("gives up on a silent Redis within the product's command time-out", async () => {
+      expect(redisOptions.commandTimeout).toBeLessThanOrEqual(5000);
+      const silent = await server(silentServer());
+      const redis = new Redis(`redis://127.0.0.1:${silent.port}`, redisOptions);
+      redis.on('error', () => {});
+      const app = express();
+      app.get(
+        '/session',
+        async (_req, res) => void res.json(await new RedisSessionStore(redis).getSession('s')),
+      );
+      app.use(errorHandler(pino({ level: 'silent' })));
+      try {
+        const { answer, ms } = await timed(() => request(app).get('/session'));
+        expectUnavailable(answer);
+        expect(ms).toBeGreaterThanOrEqual(4900);
+        expect(ms).toBeLessThan(7000);
+      } finally {
+        redis.disconnect();
+      }
     });
   });
 
