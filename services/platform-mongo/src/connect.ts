@@ -20,18 +20,28 @@ export interface MongoOptions {
   logger?: Logger;
   /** How long an operation waits for a reachable server (default 5 s): a down server fails requests, not hangs. */
   serverSelectionTimeoutMs?: number;
+  /**
+   * How long a connection may take to open and shake hands (default 5 s; the driver's is 30 s): a black-holed
+   * server, or one that accepts and never answers, is given up on then. The driver's monitor checks each server with
+   * this time-out too (plus its 10 s heartbeat when streaming), so a server gone silent is marked down, and the
+   * operations in flight on it fail, within seconds instead of half a minute or more.
+   */
+  connectTimeoutMs?: number;
   /** Connections per server (default 20). */
   maxPoolSize?: number;
 }
 
 /**
  * Connects to MongoDB (or anything speaking its wire protocol: FerretDB in the tests) with the official driver. The
- * client reconnects by itself; `ping` is the readiness check and never throws.
+ * client reconnects by itself; `ping` is the readiness check and never throws. While the server cannot be reached,
+ * an operation fails within the server selection time-out with the driver's `MongoServerSelectionError` (or a
+ * `MongoNetworkError` for one in flight), which the platform's error handler answers 503 (`isStoreUnavailable`).
  */
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
   const client = new MongoClient(options.url, {
     appName: options.appName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,
+    connectTimeoutMS: options.connectTimeoutMs ?? 5000,
     maxPoolSize: options.maxPoolSize ?? 20,
   });
   await client.connect();

@@ -2,6 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import pino from 'pino';
 import { Redis } from 'ioredis';
+import { connectMongo } from '@vellum/platform-mongo';
 import { createPgDb } from '@vellum/platform-postgres';
 import { RedisSessionStore, redisOptions } from '@vellum/platform-redis';
 import {
@@ -200,6 +201,27 @@ describe('a store that cannot be reached', () => {
         expect(ms).toBeLessThan(7000);
       } finally {
         redis.disconnect();
+      }
+    });
+  });
+
+  describe('MongoDB', () => {
+    it('answers 503 when no MongoDB server can be selected, refusing connections or silent', async () => {
+      const silent = await server(silentServer());
+      const app = express();
+      app.get('/mongo/:port', async (req) => {
+        await connectMongo({
+          url: `mongodb://127.0.0.1:${req.params.port}/db`,
+          appName: 'store-unavailable-test',
+          serverSelectionTimeoutMs: 1000,
+          connectTimeoutMs: 300,
+        });
+      });
+      app.use(errorHandler(pino({ level: 'silent' })));
+      for (const serverPort of [port, silent.port]) {
+        const { answer, ms } = await timed(() => request(app).get(`/mongo/${serverPort}`));
+        expectUnavailable(answer);
+        expect(ms).toBeLessThan(2500);
       }
     });
   });
