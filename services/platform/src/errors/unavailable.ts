@@ -30,11 +30,11 @@ const SOCKET_CODES = new Set([
 ]);
 
 /**
- * Postgres's SQLSTATEs of a server that cannot serve the connection: class 08 (connection exception), 53300 (too many
- * connections), 57P01 to 57P03 (administrator or crash shut-down, cannot connect now: a server starting or in
- * recovery).
+ * Postgres's SQLSTATEs of a server that cannot serve the connection: class 08 (connection exception) but 08P01 (a
+ * protocol violation: the client's bug, such as too many parameters), 53300 (too many connections), 57P01 to 57P03
+ * (administrator or crash shut-down, cannot connect now: a server starting or in recovery).
  */
-const POSTGRES_CODES = /^(08[0-9A-Z]{3}|53300|57P0[123])$/;
+const POSTGRES_CODES = /^(08(?!P01)[0-9A-Z]{3}|53300|57P0[123])$/;
 
 /** The messages of the drivers' own connection failures, which carry no code. */
 const MESSAGES = new Set([

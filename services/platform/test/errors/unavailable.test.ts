@@ -127,7 +127,7 @@ describe('isStoreUnavailable', () => {
     it.each([
       ['08006', 'connection failure'],
       ['08001', 'could not establish connection'],
-      ['08P01', 'protocol violation'],
+      ['08007', 'transaction resolution unknown'],
       ['53300', 'sorry, too many clients already'],
       ['57P01', 'terminating connection due to administrator command'],
       ['57P02', 'terminating connection due to crash of another server process'],
@@ -142,6 +142,7 @@ describe('isStoreUnavailable', () => {
       ['40001', 'could not serialize access'],
       ['57014', 'canceling statement due to statement timeout'],
       ['22P02', 'invalid input syntax for type uuid'],
+      ['08P01', 'bind message supplies 70000 parameters, but prepared statement requires 65535'],
     ])('leaves a query that failed for its own sake alone: %s (%s)', (code, message) => {
       expect(isStoreUnavailable(postgresError(code, message))).toBe(false);
     });
