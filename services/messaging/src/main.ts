@@ -6,7 +6,7 @@ const stopTelemetry = startTelemetry('messaging');
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform-mongo';
-import { logRedisOutages, redisLimiters, redisOptions } from '@vellum/platform-redis';
+import { logRedisOutages, pubSubConnections, redisLimiters, redisOptions } from '@vellum/platform-redis';
 import { messagingEnv } from './config';
 import { createMongoMessagingService } from './mongo-service';
 import { assertionAuthenticate } from './realtime/assertion-authenticate';
@@ -18,12 +18,9 @@ runMongoServiceMain({
   stopTelemetry,
   build: async ({ env, logger, mongo, bus }) => {
     const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
-    // The socket.io adapter's connections, its subscriber one of its own (a subscribed Redis connection sends nothing
-    // else), keep no command time-out: the adapter catches none of its PUBLISHes and SUBSCRIBEs, so a timed-out one
-    // would be an unhandled rejection ending the process, and no request waits on them.
-    const adapterOptions = { commandTimeout: undefined };
-    const publisher = logRedisOutages(redis.duplicate(adapterOptions), logger);
-    const subscriber = logRedisOutages(redis.duplicate(adapterOptions), logger);
+    const connections = pubSubConnections(redis);
+    const publisher = logRedisOutages(connections.publisher, logger);
+    const subscriber = logRedisOutages(connections.subscriber, logger);
     const realtime = socketRealtime({
       authenticate: assertionAuthenticate(env.INTERNAL_AUTH_SECRET),
       logger,

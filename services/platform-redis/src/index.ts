@@ -2,3 +2,4 @@ export * from './log-redis-outages';
 export * from './redis-limiters';
 export * from './redis-session-store';
 export * from './redis-options';
+export * from './pub-sub-connections';

@@ -1,0 +1,116 @@
+import { Client } from 'pg';
+import type { Topology } from '@vellum/e2e/topology';
+import { startStore, stopStore, type StoreName } from './stores';
+
+/** What one restart of a store did to the product, measured while k6 wrote. */
+export interface StoreRestart {
+  store: StoreName;
+  /** When the store was stopped and when its script said it answered again (ms since the epoch). */
+  stoppedAt: number;
+  backAt: number;
+  /** Components whose readiness went false while the store was away: they left their Service. */
+  unready: string[];
+  /** Pods whose liveness probe (/healthz) failed while the store was away: each would have been killed. */
+  livenessFailures: string[];
+  /** From the store's return until every pod was ready again (ms). */
+  readyAgainMs: number;
+  /** From the store's return until the outboxes on Postgres had nothing left to publish (ms). */
+  drainMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every pod's liveness and readiness once (each answer within the probe's 2 s). */
+async function probe(topology: Topology, restart: StoreRestart) {
+  await Promise.all(
+    [...topology.components.values()].flatMap((component) =>
+      component.pods.map(async (pod) => {
+        const answer = (path: string) =>
+          fetch(`http://127.0.0.1:${pod.port}${path}`, { signal: AbortSignal.timeout(2000) }).then(
+            (r) => r.status,
+            () => 0,
+          );
+        const [live, ready] = await Promise.all([
+          answer('/healthz'),
+          answer(component.workload.lifecycle.readinessPath ?? '/readyz'),
+        ]);
+        const name = component.workload.name;
+        if (live !== 200 && !restart.livenessFailures.includes(pod.id)) restart.livenessFailures.push(pod.id);
+        if (ready !== 200 && !restart.unready.includes(name)) restart.unready.push(name);
+      }),
+    ),
+  );
+}
+
+/**
+ * The backlog: outbox rows of the Postgres services written before `before` and not yet published (the MongoDB
+ * services' are covered by the read models' recount). Rows written since are the live load's, not the backlog.
+ */
+async function backlog(databaseUrl: string, before: number): Promise<number> {
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ schema: string }>(
+      `SELECT table_schema AS schema FROM information_schema.tables WHERE table_name = 'outbox'`,
+    );
+    let pending = 0;
+    for (const { schema } of rows) {
+      const result = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL AND created_at <= $1`,
+        [new Date(before)],
+      );
+      pending += Number(result.rows[0]!.n);
+    }
+    return pending;
+  } finally {
+    await db.end();
+  }
+}
+
+/** Waits until `done` or `limitMs`; the time it took, or Infinity. */
+async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
+    if (await done().catch(() => false)) return Date.now() - started;
+    await sleep(250);
+  }
+  return Infinity;
+}
+
+/**
+ * Stops a store under load, keeps it away `downMs` while probing every pod each second (liveness must hold;
+ * readiness of the pods that need it goes false), starts it again, then measures the way back: every pod ready, the
+ * Postgres outboxes drained (up to `limitMs`). The first acknowledged write after its return is read from k6's
+ * ledger afterwards (faults.ts).
+ */
+export async function restartStore(
+  topology: Topology,
+  store: StoreName,
+  options: { downMs: number; databaseUrl: string; limitMs?: number },
+): Promise<StoreRestart> {
+  const limitMs = options.limitMs ?? 60_000;
+  const stoppedAt = Date.now();
+  await stopStore(store);
+  const restart: StoreRestart = {
+    store,
+    stoppedAt,
+    backAt: 0,
+    unready: [],
+    livenessFailures: [],
+    readyAgainMs: Infinity,
+    drainMs: Infinity,
+  };
+  while (Date.now() - stoppedAt < options.downMs) {
+    await probe(topology, restart);
+    await sleep(1000);
+  }
+  await startStore(store);
+  restart.backAt = Date.now();
+  restart.readyAgainMs = await timeUntil(
+    async () => [...topology.components.values()].every((c) => c.proxy.ready().length === c.pods.length),
+    limitMs,
+  );
+  const backAt = restart.backAt;
+  restart.drainMs = await timeUntil(async () => (await backlog(options.databaseUrl, backAt)) === 0, limitMs);
+  return restart;
+}
