@@ -20,9 +20,14 @@ else
   mkdir -p "$REDIS_DIR"
   log "starting on 127.0.0.1:$REDIS_PORT"
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes \
-    --save '' --appendonly no --dir "$REDIS_DIR" \
+    --save '' --appendonly yes --appendfsync everysec --dir "$REDIS_DIR" \
     --pidfile "$REDIS_DIR/redis.pid" --logfile "$REDIS_DIR/redis.log"
   wait_for redis 20 redis_ping || { tail -n 20 "$REDIS_DIR/redis.log" >&2; die 'server did not answer PING'; }
 fi
+
+# Sessions live here: like production's (charts/README.md), the server keeps them across its own restart (an
+# append-only file, fsync'd each second), so a restart signs nobody out. Set on a reused server too.
+redis-cli -p "$REDIS_PORT" CONFIG SET appendonly yes >/dev/null
+redis-cli -p "$REDIS_PORT" CONFIG SET appendfsync everysec >/dev/null
 
 echo "REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
