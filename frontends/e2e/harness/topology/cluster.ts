@@ -62,6 +62,18 @@ export interface CrashStep {
   recoveryMs: number;
 }
 
+/** A pod whose process ended without being asked to (a crash): restarted as the kubelet restarts a container. */
+export interface UnexpectedExit {
+  pod: string;
+  component: string;
+  code: number | null;
+  signal: string | null;
+  /** When it ended (ms since the epoch). */
+  at: number;
+  /** The end of its output: why it ended. */
+  output: string;
+}
+
 export interface Topology {
   /** The Ingress's address: the product's public origin. */
   url: string;
@@ -81,6 +93,8 @@ export interface Topology {
    * (restartPolicy Always): a new process with the same environment, in the endpoints once its probe passes.
    */
   crash(component: string, pod?: number): Promise<CrashStep>;
+  /** Pods that ended by themselves so far (each was restarted). */
+  unexpectedExits: UnexpectedExit[];
   /** Every process's output, for a failure's message. */
   output(): string;
   stop(): Promise<Record<string, Array<number | 'killed'>>>;
@@ -220,6 +234,10 @@ async function startOn(
   const podsOf = replicaCounts(components, options.replicas ?? 1, options.replicasOf ?? {});
   let podCounter = 0;
   const allPods: Pod[] = [];
+  // Pods this harness ends (a rollout, a crash drill, the stop): any other end is a crash.
+  const intended = new Set<string>();
+  let stopping = false;
+  const unexpectedExits: UnexpectedExit[] = [];
   const launch = async (component: Component) => {
     const id = `${component.workload.name}-${++podCounter}`;
     const pod = await startPod(
@@ -248,14 +266,34 @@ async function startOn(
     });
     await Promise.race([ready, deadline]);
     log(`${id} ready on port ${pod.port} in ${Date.now() - started} ms`);
+    pod.child.once('exit', (code, signal) => {
+      if (intended.has(id) || stopping) return;
+      unexpectedExits.push({
+        pod: id,
+        component: component.workload.name,
+        code,
+        signal,
+        at: Date.now(),
+        output: pod.output().slice(-4000),
+      });
+      log(`${id} exited by itself (code ${code}, signal ${signal}); restarting it`);
+      component.proxy.remove(id);
+      component.pods.splice(component.pods.indexOf(pod), 1);
+      void launch(component).catch((error: Error) => log(`${id}'s restart failed: ${error.message}`));
+    });
     return pod;
   };
 
-  const ingress = new IngressProxy(ingressRoutesOf(objects), (service) => {
+  const serviceProxy = (service: string) => {
     const proxy = proxies.get(service);
     if (!proxy) throw new Error(`the Ingress routes to ${service}, which is not running`);
-    return proxy.url;
-  });
+    return proxy;
+  };
+  const ingress = new IngressProxy(
+    ingressRoutesOf(objects),
+    (service) => serviceProxy(service).url,
+    (service) => serviceProxy(service).ready().length > 0,
+  );
   const url = await ingress.start(publicPort);
   const output = () =>
     allPods.map((p) => `--- ${p.id} (port ${p.port})\n${p.output().slice(-20000)}`).join('\n');
@@ -288,6 +326,7 @@ async function startOn(
       await new Promise((resolve) => setTimeout(resolve, lifecycle.preStopSleepMs));
       const preStopMs = Date.now() - t1;
       const t2 = Date.now();
+      intended.add(old.id);
       const exitCode = await old.terminate(Math.max(0, lifecycle.terminationGracePeriodMs - preStopMs));
       const drainMs = Date.now() - t2;
       component.proxy.remove(old.id);
@@ -307,6 +346,7 @@ async function startOn(
     if (!victim) throw new Error(`${name} has no pod ${index}`);
     const started = Date.now();
     const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+    intended.add(victim.id);
     victim.child.kill('SIGKILL');
     await exited;
     void component.proxy.terminate(victim.id).then(() => component.proxy.remove(victim.id));
@@ -324,8 +364,10 @@ async function startOn(
     smtp,
     rollout,
     crash,
+    unexpectedExits,
     output,
     async stop() {
+      stopping = true;
       await ingress.stop();
       const codes: Record<string, Array<number | 'killed'>> = {};
       await Promise.all(

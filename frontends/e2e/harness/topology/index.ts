@@ -1,5 +1,5 @@
 // The chart's topology as local processes, for the tests that run the product as the chart deploys it (this
-// package's topology test and load-tests/rolling): `@vellum/e2e/topology`.
+// package's topology test, load-tests/rolling and load-tests/faults): `@vellum/e2e/topology`.
 export { freePort } from '../ports';
 export { verificationLink } from './verification';
 export {
@@ -8,4 +8,5 @@ export {
   type RolloutStep,
   type ServerAddresses,
   type Topology,
+  type UnexpectedExit,
 } from './cluster';

@@ -7,7 +7,8 @@ import { openConnections } from './connections';
 /**
  * The rendered Ingress on loopback: each request goes to the Service its path names (Exact, else the longest
  * Prefix, as Kubernetes matches), path unchanged, with the X-Forwarded-* headers an ingress controller adds.
- * Websocket upgrades are passed through. A path no rule matches gets 404.
+ * Websocket upgrades are passed through. A path no rule matches gets 404; a Service with no ready endpoint gets 503,
+ * as ingress-nginx answers it (it routes to the endpoints it knows, not through the Service's address).
  */
 export class IngressProxy {
   private server: http.Server;
@@ -16,6 +17,7 @@ export class IngressProxy {
   constructor(
     private routes: IngressRoute[],
     private serviceUrl: (service: string) => string,
+    private hasReadyEndpoint: (service: string) => boolean = () => true,
   ) {
     this.server = http.createServer((req, res) => this.forward(req, res));
     this.server.on('upgrade', (req, socket, head) => this.upgrade(req, socket as net.Socket, head));
@@ -37,9 +39,11 @@ export class IngressProxy {
     return closed;
   }
 
-  private target(req: http.IncomingMessage): URL | undefined {
+  private target(req: http.IncomingMessage): URL | 'no endpoint' | undefined {
     const route = routeFor(this.routes, new URL(req.url ?? '/', 'http://ingress').pathname);
-    return route ? new URL(this.serviceUrl(route.service)) : undefined;
+    if (!route) return undefined;
+    if (!this.hasReadyEndpoint(route.service)) return 'no endpoint';
+    return new URL(this.serviceUrl(route.service));
   }
 
   private headers(req: http.IncomingMessage): http.OutgoingHttpHeaders {
@@ -57,6 +61,10 @@ export class IngressProxy {
     const target = this.target(req);
     if (!target) {
       res.writeHead(404).end();
+      return;
+    }
+    if (target === 'no endpoint') {
+      res.writeHead(503).end();
       return;
     }
     const upstream = http.request(
@@ -84,6 +92,10 @@ export class IngressProxy {
     const target = this.target(req);
     if (!target) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    if (target === 'no endpoint') {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
       return;
     }
     const upstream = net.connect(Number(target.port), target.hostname, () => {
