@@ -7,6 +7,8 @@ export interface LedgerEntry {
   who: string;
   vu: number;
   seq: number;
+  /** When it was logged (ms since the epoch). */
+  at: number;
   id?: string;
   [field: string]: unknown;
 }
@@ -110,7 +112,11 @@ export async function checkWrites(options: CheckOptions): Promise<CheckResult> {
       result.lost.push(`vellum ${entry.id} of ${owner.username}: ${res.status}`);
       continue;
     }
-    const { vellum } = (await res.json()) as { vellum: { title: string } };
+    const { vellum } = (await res.json()) as { vellum: { title: string } | null };
+    if (!vellum) {
+      result.lost.push(`vellum ${entry.id} of ${owner.username}: not there for its owner`);
+      continue;
+    }
     const saves = attemptsOf(ledger, 'save', (e) => e.id === entry.id).map((a) => ({
       value: a.entry.title as string,
       acknowledged: a.acknowledged,

@@ -1,10 +1,13 @@
 import { describeWithServer } from '@vellum/platform/test-support';
 import { report, runFaults, type FaultsResult } from './faults';
+import { STORES } from './stores';
 
 // The fault drills' short pass (CI): every service's pod killed with SIGKILL once and every Deployment restarted
 // with SIGTERM, under k6's writes; then every acknowledged write is accounted for and the read models recounted.
-// FAULTS_KILL_ROUNDS runs more rounds of kills: `npm run faults -- --rounds 15`.
+// Every store (Postgres, Redis, Kafka, FerretDB) is stopped for 10 s and started again under the same load.
+// FAULTS_KILL_ROUNDS and FAULTS_RESTART_ROUNDS run more rounds: `npm run faults -- --rounds 13 --restart-rounds 3`.
 const killRounds = process.env.FAULTS_KILL_ROUNDS ? Number(process.env.FAULTS_KILL_ROUNDS) : 1;
+const restartRounds = process.env.FAULTS_RESTART_ROUNDS ? Number(process.env.FAULTS_RESTART_ROUNDS) : 1;
 
 describeWithServer('DATABASE_URL', 'fault drills under load', () => {
   let result: FaultsResult;
@@ -18,6 +21,7 @@ describeWithServer('DATABASE_URL', 'fault drills under load', () => {
       result = await runFaults({
         servers: { databaseUrl: process.env.DATABASE_URL!, redisUrl, kafkaBrokers, mongoUrl },
         killRounds,
+        restartRounds,
         log: (line) => {
           lines.push(`${new Date().toISOString()} ${line}`);
           if (process.env.FAULTS_VERBOSE) process.stderr.write(`${lines.at(-1)}\n`);
@@ -25,7 +29,7 @@ describeWithServer('DATABASE_URL', 'fault drills under load', () => {
       });
       process.stdout.write(`${report(result)}\n`);
     },
-    300_000 + killRounds * 120_000,
+    400_000 + killRounds * 120_000 + restartRounds * 240_000,
   );
 
   it('killed every service pod and brought each back by itself', () => {
@@ -44,6 +48,33 @@ describeWithServer('DATABASE_URL', 'fault drills under load', () => {
     );
     expect(result.kills.length).toBeGreaterThanOrEqual(killRounds * killed.size);
     for (const step of result.rollouts) expect(step).toMatchObject({ exitCode: 0 });
+  });
+
+  it('restarted every store under load: liveness held, and everything came back by itself within the limits', () => {
+    expect(result.storeRestarts.map((r) => r.store).sort()).toEqual(
+      Array.from({ length: restartRounds }, () => [...STORES])
+        .flat()
+        .sort(),
+    );
+    for (const r of result.storeRestarts) {
+      expect({
+        store: r.store,
+        livenessFailures: r.livenessFailures,
+        everyPodReadyWithin60s: r.readyAgainMs <= 60_000,
+        backlogDrainedWithin60s: r.drainMs <= 60_000,
+        firstWriteWithin10s: r.firstAnswerMs === null || r.firstAnswerMs <= 10_000,
+      }).toEqual({
+        store: r.store,
+        livenessFailures: [],
+        everyPodReadyWithin60s: true,
+        backlogDrainedWithin60s: true,
+        firstWriteWithin10s: true,
+      });
+    }
+  });
+
+  it('kept every pod running through every fault: none ended by itself', () => {
+    expect(result.crashes.map((c) => `${c.pod}: code ${c.code}, signal ${c.signal}`)).toEqual([]);
   });
 
   it('lost no acknowledged write and applied none twice', () => {

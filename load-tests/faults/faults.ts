@@ -1,19 +1,19 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  freePort,
   startTopology,
   type CrashStep,
   type RolloutStep,
   type ServerAddresses,
   type Topology,
+  type UnexpectedExit,
 } from '@vellum/e2e/topology';
+import { K6, startK6 } from '../harness/k6-process';
 import { signedInPerson, type SignedInPerson } from '../harness/signed-in-person';
-import { checkWrites, readLedger, type CheckResult, type UnexpectedAnswer } from './checker';
-
-export const K6 = process.env.K6_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/k6');
+import { checkWrites, readLedger, type CheckResult, type Ledger, type UnexpectedAnswer } from './checker';
+import { restartStore, type StoreRestart } from './store-restart';
+import { STORES, WRITES_ON, type StoreName } from './stores';
 
 export interface FaultsOptions {
   servers: ServerAddresses;
@@ -24,7 +24,17 @@ export interface FaultsOptions {
    * alternately). The short pass (CI) is one round.
    */
   killRounds?: number;
+  /** The stores restarted under load, each once per round of restarts (default: every one). */
+  stores?: readonly StoreName[];
+  /** Rounds of store restarts (default 1); each store stays away 10 s in the first round, 10–30 s after. */
+  restartRounds?: number;
   log?: (line: string) => void;
+}
+
+/** A store's restart, with the first write through it acknowledged after its return (from k6's ledger). */
+export interface StoreRestartResult extends StoreRestart {
+  /** From the store's return to the first acknowledged write that needed it (ms); null when none needs it. */
+  firstAnswerMs: number | null;
 }
 
 export interface DrillLine {
@@ -35,8 +45,10 @@ export interface DrillLine {
 export interface FaultsResult {
   kills: CrashStep[];
   rollouts: RolloutStep[];
-  /** Store restarts and network partitions: drills not run yet by this command (see load-tests/README.md). */
-  storeRestarts: number;
+  storeRestarts: StoreRestartResult[];
+  /** Pods that ended by themselves (a crash on a dependency's fault): each one is a defect. */
+  crashes: UnexpectedExit[];
+  /** Network partitions: a drill not run yet by this command (README, Fault drills under load). */
   partitions: number;
   requests: number;
   acknowledged: number;
@@ -55,6 +67,16 @@ export interface FaultsResult {
   k6Exit: number | null;
 }
 
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never (60 s)');
+
+/** From a store's return to the first write acknowledged after it among those that need the store. */
+function firstAnswerAfter(ledger: Ledger, restart: StoreRestart): number | null {
+  const needs = WRITES_ON[restart.store];
+  if (!needs.length) return null;
+  const first = ledger.acknowledged.find((e) => needs.includes(e.op) && e.at >= restart.backAt);
+  return first ? first.at - restart.backAt : Infinity;
+}
+
 /** After a killed gateway pod is ready again: the endpoint propagation and a request's time-out to settle. */
 const GATEWAY_ENDPOINT_GRACE_MS = 3000;
 
@@ -62,7 +84,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Each person writes to the next in a conversation opened before the drills (messages and read marks need one).
- * Messaging learns of a new person from identity's events: until then it answers 404, so the opening is retried.
+ * Messaging learns of a new person, and of their verified address, from identity's events: until then it answers
+ * 404 or 403, so the opening is retried.
  */
 async function withConversations(baseUrl: string, people: SignedInPerson[]) {
   const open = async (me: SignedInPerson, other: SignedInPerson) => {
@@ -75,7 +98,7 @@ async function withConversations(baseUrl: string, people: SignedInPerson[]) {
       });
       if (res.status === 200 || res.status === 201)
         return ((await res.json()) as { conversation: { conversation: string } }).conversation.conversation;
-      if (res.status !== 404 || Date.now() > deadline)
+      if ((res.status !== 404 && res.status !== 403) || Date.now() > deadline)
         throw new Error(`open conversation: ${res.status} ${await res.text()}`);
       await sleep(250);
     }
@@ -97,8 +120,10 @@ function services(topology: Topology): string[] {
  * The fault drills (issue 25): the distributed product as the chart runs it (every service Deployment its own
  * process, messaging as two replicas, on the real Postgres, Redis, Kafka and MongoDB-protocol servers), k6's writes
  * (writes.js) recording every acknowledged write, and meanwhile: kill -9 of every service's pod, round after round
- * (the pod restarted as the kubelet restarts a container), then SIGTERM of every Deployment's pods as a rolling
- * restart does it. Afterwards the checker accounts for every acknowledged write and recounts the read models.
+ * (the pod restarted as the kubelet restarts a container), a restart of every store (Postgres, Redis, Kafka, the
+ * MongoDB-protocol server: stopped, away 10 s or more, started), then SIGTERM of every Deployment's pods as a rolling
+ * restart does it. A pod that ends by itself is restarted too, and counted. Afterwards the checker accounts for every
+ * acknowledged write and recounts the read models.
  */
 export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
   const log = options.log ?? (() => {});
@@ -131,37 +156,11 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     );
     const summaryFile = path.join(work, 'summary.json');
     const ledgerFile = path.join(work, 'ledger.log');
-    const k6Api = `127.0.0.1:${await freePort()}`;
-    const k6 = spawn(
-      K6,
-      [
-        'run',
-        '--quiet',
-        '--no-color',
-        '--address',
-        k6Api,
-        '--console-output',
-        ledgerFile,
-        '--log-format',
-        'raw',
-        path.join(__dirname, 'writes.js'),
-      ],
-      {
-        env: {
-          ...process.env,
-          BASE_URL: baseUrl,
-          USERS: JSON.stringify(people),
-          DURATION: '60m',
-          SUMMARY: summaryFile,
-          K6_NO_USAGE_REPORT: 'true',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+    const k6 = await startK6(
+      path.join(__dirname, 'writes.js'),
+      { BASE_URL: baseUrl, USERS: JSON.stringify(people), DURATION: '60m', SUMMARY: summaryFile },
+      ['--console-output', ledgerFile, '--log-format', 'raw'],
     );
-    let k6Output = '';
-    k6.stdout.on('data', (d) => (k6Output += d));
-    k6.stderr.on('data', (d) => (k6Output += d));
-    const k6Exit = new Promise<number | null>((resolve) => k6.once('exit', (code) => resolve(code)));
 
     await sleep(3000);
     const kills: CrashStep[] = [];
@@ -176,6 +175,25 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         await sleep(1000);
       }
     }
+    const restarts: StoreRestart[] = [];
+    for (let round = 0; round < (options.restartRounds ?? 1); round++) {
+      for (const store of options.stores ?? STORES) {
+        const downMs = round === 0 ? 10_000 : 10_000 + Math.floor(Math.random() * 20_000);
+        const restart = await restartStore(topology, store, {
+          downMs,
+          databaseUrl: options.servers.databaseUrl,
+        });
+        restarts.push(restart);
+        say(
+          'store restart',
+          `${store} away ${((restart.backAt - restart.stoppedAt) / 1000).toFixed(1)} s; unready meanwhile: ` +
+            `${restart.unready.sort().join(', ') || 'none'}; liveness failures: ${restart.livenessFailures.length}; ` +
+            `every pod ready ${seconds(restart.readyAgainMs)} and the outbox backlog drained ${seconds(restart.drainMs)} after its return` +
+            (Number.isFinite(restart.drainMs) ? '' : ` (left: ${restart.lastBacklog})`),
+        );
+        await sleep(3000);
+      }
+    }
     const rollouts: RolloutStep[] = [];
     for (const name of services(topology)) {
       const steps = await topology.rollout(name);
@@ -187,14 +205,8 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         );
     }
     await sleep(2000);
-    const stopped = await fetch(`http://${k6Api}/v1/status`, {
-      method: 'PATCH',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
-    });
-    if (!stopped.ok) throw new Error(`k6 did not stop: ${stopped.status} ${await stopped.text()}`);
-    const code = await k6Exit;
-    if (!existsSync(summaryFile)) throw new Error(`k6 wrote no summary (exit ${code}):\n${k6Output}`);
+    const code = await k6.stop();
+    if (!existsSync(summaryFile)) throw new Error(`k6 wrote no summary (exit ${code}):\n${k6.output()}`);
     const figures = JSON.parse(readFileSync(summaryFile, 'utf8')) as {
       requests: number;
       acknowledged: number;
@@ -224,7 +236,8 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     return {
       kills,
       rollouts,
-      storeRestarts: 0,
+      storeRestarts: restarts.map((r) => ({ ...r, firstAnswerMs: firstAnswerAfter(ledger, r) })),
+      crashes: [...topology.unexpectedExits],
       partitions: 0,
       requests: figures.requests,
       acknowledged: ledger.acknowledged.length,
@@ -233,8 +246,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
       unexpected,
       check,
       lines,
-      // Stopped through its REST API, k6 exits 103.
-      k6Exit: code === 103 ? 0 : code,
+      k6Exit: code,
     };
   } finally {
     await topology.stop();
@@ -244,13 +256,25 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
 
 /** The drills' lines, then the command's last line. */
 export function report(result: FaultsResult): string {
-  const recoveries = [...result.kills.map((k) => k.recoveryMs), ...result.check.recoveryMs];
+  const recoveries = [
+    ...result.kills.map((k) => k.recoveryMs),
+    ...result.storeRestarts.flatMap((r) => [r.readyAgainMs, r.drainMs, r.firstAnswerMs ?? 0]),
+    ...result.check.recoveryMs,
+  ];
   const maxRecoveryS = recoveries.length ? Math.max(...recoveries) / 1000 : 0;
   return [
     ...result.lines.map((l) => `${l.drill}: ${l.line}`),
+    ...result.crashes.map(
+      (c) =>
+        `crash: ${c.pod} ended by itself (code ${c.code}, signal ${c.signal}):\n${c.output.slice(-1500)}`,
+    ),
+    ...result.storeRestarts.map(
+      (r) =>
+        `first write through ${r.store} after its return: ${r.firstAnswerMs === null ? 'none needs it' : seconds(r.firstAnswerMs)}`,
+    ),
     `writes: ${result.requests} requests, ${result.acknowledged} acknowledged, ${result.refused} refused (503/429), ` +
       `${result.cutByKill} cut by a kill of the gateway (the Ingress's 502), ${result.unexpected.length} unexpected`,
-    `faults: ${result.kills.length} kills, ${result.storeRestarts} restarts, ${result.partitions} partitions, ` +
+    `faults: ${result.kills.length} kills, ${result.storeRestarts.length} restarts, ${result.partitions} partitions, ` +
       `${result.acknowledged} writes acknowledged, ${result.check.lost.length} lost, ` +
       `${result.check.appliedTwice.length} applied twice, max recovery ${maxRecoveryS.toFixed(1)} s`,
   ].join('\n');

@@ -2,13 +2,8 @@
 // `npm run load:rolling -- --duration 60s`: the rolling restart under load (rolling.test.ts) for as long as asked,
 // with the servers of ~/.cache/vellum/run/env.sh. Prints the requests and the failures; exits non-zero on any failure.
 // Needs `npm run build` (services/*/dist) and k6 in ~/.cache/vellum/bin.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runDrill } from '../harness/run-drill.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 let duration = '60s';
 for (let i = 0; i < args.length; i++) {
@@ -26,23 +21,4 @@ if (!match) {
 }
 const seconds = Number(match[1]) * (match[2] === 'm' ? 60 : 1);
 
-// The servers' addresses as `source ~/.cache/vellum/run/env.sh` would export them, unless already set.
-const env = { ...process.env, CI: process.env.CI ?? 'true', ROLLING_DURATION: String(seconds) };
-const envFile = path.join(os.homedir(), '.cache/vellum/run/env.sh');
-if (existsSync(envFile)) {
-  for (const [, name, value] of readFileSync(envFile, 'utf8').matchAll(/^export (\w+)=(\S+)$/gm)) {
-    if (name !== 'PATH' && !env[name]) env[name] = value;
-  }
-}
-const result = spawnSync(
-  'npx',
-  [
-    'jest',
-    '--config',
-    path.join(root, 'load-tests/rolling/jest.config.js'),
-    '--testTimeout',
-    String((seconds + 120) * 1000),
-  ],
-  { cwd: root, env, stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+runDrill('load-tests/rolling/jest.config.js', { ROLLING_DURATION: String(seconds) }, (seconds + 120) * 1000);

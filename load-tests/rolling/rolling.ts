@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { signedInPerson } from '../harness/signed-in-person';
-import { freePort, startTopology, type RolloutStep, type ServerAddresses } from '@vellum/e2e/topology';
-
-export const K6 = process.env.K6_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/k6');
+import { startTopology, type RolloutStep, type ServerAddresses } from '@vellum/e2e/topology';
+import { K6, startK6 } from '../harness/k6-process';
 
 export interface RollingOptions {
   servers: ServerAddresses;
@@ -68,26 +66,14 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
       [1, 2, 3].map((n) => signedInPerson(topology, baseUrl, `roll${n}`, { publicVellum: true })),
     );
     const summaryFile = path.join(work, 'summary.json');
-    // k6's REST API on a port of its own: how a one-round run stops it (other k6 runs may hold the default port).
-    const k6Api = `127.0.0.1:${await freePort()}`;
-    const k6Args = ['run', '--quiet', '--no-color', '--address', k6Api, path.join(__dirname, 'journey.js')];
-    const k6 = spawn(K6, k6Args, {
-      env: {
-        ...process.env,
-        BASE_URL: baseUrl,
-        PUBLIC_URL: topology.url,
-        USERS: JSON.stringify(users),
-        DURATION: options.durationS ? `${options.durationS}s` : '30m',
-        VUS: String(options.vus ?? 4),
-        SUMMARY: summaryFile,
-        K6_NO_USAGE_REPORT: 'true',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const k6 = await startK6(path.join(__dirname, 'journey.js'), {
+      BASE_URL: baseUrl,
+      PUBLIC_URL: topology.url,
+      USERS: JSON.stringify(users),
+      DURATION: options.durationS ? `${options.durationS}s` : '30m',
+      VUS: String(options.vus ?? 4),
+      SUMMARY: summaryFile,
     });
-    let k6Output = '';
-    k6.stdout.on('data', (d) => (k6Output += d));
-    k6.stderr.on('data', (d) => (k6Output += d));
-    const k6Exit = new Promise<number | null>((resolve) => k6.once('exit', (code) => resolve(code)));
     const started = Date.now();
     const endsAt = options.durationS ? started + options.durationS * 1000 : 0;
 
@@ -112,14 +98,9 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
       // One round: a little more load on the new pods, then k6 stops (the requests then in flight are cancelled,
       // which the journey does not count: journey.js).
       await sleep(3000);
-      const stopped = await fetch(`http://${k6Api}/v1/status`, {
-        method: 'PATCH',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ data: { type: 'status', id: 'default', attributes: { stopped: true } } }),
-      });
-      if (!stopped.ok) throw new Error(`k6 did not stop: ${stopped.status} ${await stopped.text()}`);
+      await k6.stop();
     }
-    const code = await k6Exit;
+    const code = await k6.exited;
     log(`k6 exited with ${code}`);
     if (endsAt && lastRestartEnded > endsAt) {
       throw new Error(
@@ -152,9 +133,8 @@ export async function rollingRestart(options: RollingOptions): Promise<RollingRe
       steps,
       refused,
       exitCodes,
-      k6Output,
-      // Stopped through its REST API, k6 exits 103.
-      k6Exit: !endsAt && code === 103 ? 0 : code,
+      k6Output: k6.output(),
+      k6Exit: code,
       durationS: Math.round((Date.now() - started) / 1000),
       p95Ms: figures.duration['p(95)'] ?? NaN,
     };
