@@ -137,7 +137,7 @@ describe('actions in the browser', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await annPage.getByText('An Action request has been sent to Bob Stone.').waitFor();
     await screenshot(annPage, '55-action-request-sent');
-    await annPage.getByRole('button', { name: 'OK' }).click();
+    await annPage.getByRole('button', { name: 'OK', exact: true }).click();
     // Ann's own list is unchanged.
     await badge(annPage, 1, 'light');
 

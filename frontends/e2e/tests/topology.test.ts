@@ -243,7 +243,7 @@ describeWithServer(
         if (attempt >= 6 || !(await create.isEnabled()))
           throw new Error('the action request was not accepted');
       }
-      await annPage.getByRole('button', { name: 'OK' }).click();
+      await annPage.getByRole('button', { name: 'OK', exact: true }).click();
 
       // Bob sees it among his outstanding actions.
       await bobPage.goto(`/cirrus/${bob.username}/actions`);
