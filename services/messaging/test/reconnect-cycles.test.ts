@@ -8,7 +8,10 @@ const PEOPLE = 10;
 const TABS = 2;
 const CYCLES = 1000;
 const MIN_SENT = 40;
-const MIN_MARKS = 5;
+const MIN_MARKS = 20;
+const CYCLING_WITHIN_MS = 150_000;
+// Traffic all along the cycling, not a flood: the stand-in MongoDB (FerretDB on SQLite) scans a collection per query.
+const SENDER_PAUSE_MS = 1000;
 
 /**
  * A tab's badge as the shell keeps it: the server's count, fetched on every (re)connect and on every signal named
@@ -24,12 +27,16 @@ class Tab {
     readonly who: Caller,
   ) {}
 
+  /** Connects, and resolves once the badge holds the count fetched on this connect (as the shell shows it). */
   async connect(replica: Replica): Promise<void> {
     const socket = this.product.socket(replica, this.who);
     this.socket = socket;
-    socket.on('connect', () => void this.refresh(replica));
+    const counted = new Promise<void>((resolve) =>
+      socket.once('connect', () => void this.refresh(replica).finally(resolve)),
+    );
     socket.on(this.who.id, (_signal: UserSignal) => void this.refresh(replica));
     await connected(socket);
+    await counted;
   }
 
   disconnect(): void {
@@ -56,6 +63,7 @@ describeReplicas('unread counts through reconnects', (running) => {
   it(`keeps every badge equal to the store after ${CYCLES.toLocaleString('en-US')} reconnect cycles`, async () => {
     const product = running();
     const { replicas } = product;
+    const setUpStarted = Date.now();
     const people = await Promise.all(Array.from({ length: PEOPLE }, (_, i) => product.person(`Cycler${i}`)));
     const conversations = new Map<string, string>();
     const key = (x: Caller, y: Caller) => [x.id, y.id].sort().join('|');
@@ -68,34 +76,37 @@ describeReplicas('unread counts through reconnects', (running) => {
 
     const tabs = people.flatMap((who) => Array.from({ length: TABS }, () => new Tab(product, who)));
     await Promise.all(tabs.map((tab) => tab.connect(pick(replicas))));
+    const setUpMs = Date.now() - setUpStarted;
 
     let flowing = true;
     let sent = 0;
     let marks = 0;
-    const lastSeen = new Map<string, string>();
+    // What each reader has been sent and not yet marked: `conversation|reader` → the newest message's id.
+    const unmarked = new Map<string, { id: string; reader: Caller; upTo: string }>();
     const sender = async () => {
       while (flowing) {
-        const [from, to] = [pick(people), pick(people)];
-        if (from.id === to.id) continue;
-        const id = conversations.get(key(from, to))!;
-        if (Math.random() < 0.6) {
+        const pending = [...unmarked.entries()];
+        if (pending.length > 0 && Math.random() < 0.4) {
+          // A reader marks what they were sent as read, up to the newest they could have seen.
+          const [slot, { id, reader, upTo }] = pick(pending);
+          unmarked.delete(slot);
+          expect((await product.call(pick(replicas), reader, messengerPaths.read(id), { upTo })).status).toBe(
+            200,
+          );
+          marks++;
+        } else {
+          const [from, to] = [pick(people), pick(people)];
+          if (from.id === to.id) continue;
+          const id = conversations.get(key(from, to))!;
           const res = await product.call(pick(replicas), from, messengerPaths.messages(id), {
             text: `n${sent}`,
           });
           expect(res.status).toBe(201);
-          lastSeen.set(`${id}|${to.id}`, ((await res.json()) as { message: { id: string } }).message.id);
+          const upTo = ((await res.json()) as { message: { id: string } }).message.id;
+          unmarked.set(`${id}|${to.id}`, { id, reader: to, upTo });
           sent++;
-        } else {
-          // The reader marks what they were sent as read, up to the newest they could have seen.
-          const upTo = lastSeen.get(`${id}|${from.id}`);
-          if (upTo) {
-            expect((await product.call(pick(replicas), from, messengerPaths.read(id), { upTo })).status).toBe(
-              200,
-            );
-            marks++;
-          }
         }
-        await pause(2);
+        await pause(SENDER_PAUSE_MS);
       }
     };
     // Three senders at once, so messages and read marks cross the reconnects all along.
@@ -106,11 +117,15 @@ describeReplicas('unread counts through reconnects', (running) => {
       () => (trafficStopped = true),
     );
 
-    // Cycling goes on past CYCLES until enough traffic has crossed it: on a busy machine the senders are slower than
-    // the reconnects, and a count reached by speed would make the test's strength depend on the machine.
+    // Cycling goes on past CYCLES until enough traffic has crossed it (on a busy machine the senders are slower than
+    // the reconnects, and a count reached by speed would make the test's strength depend on the machine), within a
+    // deadline, so a stalled sender fails with the figures instead of a test timeout. Each reconnect waits for its
+    // tab's count: an open loop of reconnects would measure how long the store's queue grows (the reconnect storm
+    // drill's concern, load-tests/faults), not whether the badges end equal to the store.
     const started = Date.now();
     let cycle = 0;
-    for (; !trafficStopped && (cycle < CYCLES || sent < MIN_SENT || marks < MIN_MARKS); cycle++) {
+    const enough = () => cycle >= CYCLES && sent >= MIN_SENT && marks >= MIN_MARKS;
+    for (; !trafficStopped && !enough() && Date.now() - started < CYCLING_WITHIN_MS; cycle++) {
       const tab = pick(tabs);
       tab.disconnect();
       await pause(Math.random() * 20);
@@ -130,7 +145,7 @@ describeReplicas('unread counts through reconnects', (running) => {
       () => undefined,
     );
     console.log(
-      `reconnect cycles: ${cycle} cycles in ${cyclingMs} ms, ${sent} messages, ${marks} read marks, ${tabs.length} tabs on ${replicas.length} replicas, ` +
+      `reconnect cycles: set up in ${setUpMs} ms, ${cycle} cycles in ${cyclingMs} ms, ${sent} messages, ${marks} read marks, ${tabs.length} tabs on ${replicas.length} replicas, ` +
         `${mismatches().length} mismatches`,
     );
     expect(cycle).toBeGreaterThanOrEqual(CYCLES);

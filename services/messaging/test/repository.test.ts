@@ -65,6 +65,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
             logger,
           }),
         parked: mongoParkedEvents(database),
+        keptMarks: (conversation, reader) => collections.readMarks.countDocuments({ conversation, reader }),
       };
     },
   },

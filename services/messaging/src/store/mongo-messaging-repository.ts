@@ -44,7 +44,11 @@ export interface MessageDoc extends OutboxFields {
   key: string;
 }
 
-/** One read mark, inserted once: `_id` is `<conversation>:<reader>:<key>`. */
+/**
+ * One read mark, inserted once: `_id` is `<conversation>:<reader>:<key>`. A reader's newest mark in a conversation
+ * is the one with the greatest key; the older ones are pruned after each insert, so a reader has about one mark per
+ * conversation however often they read.
+ */
 export interface ReadMarkDoc {
   _id: string;
   conversation: string;
@@ -319,22 +323,30 @@ function mongoMessagingParts(c: MessagingCollections): {
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
-      if (!(await conversationGone(mark.conversation))) return true;
-      await c.readMarks.deleteOne({ _id });
-      return false;
+      if (await conversationGone(mark.conversation)) {
+        await c.readMarks.deleteOne({ _id });
+        return false;
+      }
+      // Only marks before this one go: the newest (this one, or a later one inserted meanwhile) always stays, and a
+      // crash before this line leaves a few extra marks that the next mark prunes.
+      await c.readMarks.deleteMany({
+        conversation: mark.conversation,
+        reader: mark.reader,
+        key: { $lt: mark.key },
+      });
+      return true;
     },
 
     readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),
 
     async unread(reader) {
-      const conversations = await c.conversations
-        .find({ participants: reader }, { projection: { _id: 1 } })
-        .toArray();
+      // All the reader's marks in one read (marks_reader; about one per conversation, as older ones are pruned).
       const marks = new Map<string, string>();
-      for (const [conversation, mark] of await Promise.all(
-        conversations.map(async (d) => [d._id, await markOf(c.readMarks, d._id, reader)] as const),
-      )) {
-        if (mark !== undefined) marks.set(conversation, mark);
+      for (const m of await c.readMarks
+        .find({ reader }, { projection: { conversation: 1, key: 1 } })
+        .toArray()) {
+        const newest = marks.get(m.conversation);
+        if (newest === undefined || m.key > newest) marks.set(m.conversation, m.key);
       }
       const groups = await c.messages
         .aggregate<{ _id: string; n: number }>([

@@ -59,11 +59,18 @@ export interface Replicas {
   close(): Promise<Array<number | null>>;
 }
 
+/** A call or a connect that has not answered in this long is a failure with its own message, not a test timeout. */
+export const ANSWER_WITHIN_MS = 20_000;
+
 export const connected = (socket: Socket) =>
   new Promise<Socket>((resolve, reject) => {
     if (socket.connected) return resolve(socket);
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
+    const timer = setTimeout(
+      () => reject(new Error(`the socket did not connect in ${ANSWER_WITHIN_MS} ms`)),
+      ANSWER_WITHIN_MS,
+    );
+    socket.once('connect', () => (clearTimeout(timer), resolve(socket)));
+    socket.once('connect_error', (error) => (clearTimeout(timer), reject(error)));
   });
 
 export async function startReplicas(servers: ReplicaServers, count = 2): Promise<Replicas> {
@@ -122,6 +129,9 @@ export async function startReplicas(servers: ReplicaServers, count = 2): Promise
         ...(body !== undefined && { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
+    }).catch((error: unknown) => {
+      throw new Error(`${body === undefined ? 'GET' : 'POST'} ${path} on ${replica.url}: ${String(error)}`);
     });
 
   return {

@@ -18,6 +18,8 @@ export interface RepositoryUnderTest {
   relay(bus: EventBus): { flush(): Promise<number> };
   /** Where the adapter's consumers park the events they keep failing on. */
   parked: ParkedEventStore;
+  /** How many marks the store keeps for a reader in a conversation, where it prunes the older ones (MongoDB). */
+  keptMarks?(conversation: string, reader: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,36 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c2.id]: 1 });
     expect((await t.store.unread(b)).size).toBe(0);
     expect((await t.store.readMarks(c2)).size).toBe(0);
+  });
+
+  it('keeps the greatest of many marks made at once, in any order, and counts unread messages from it', async () => {
+    const [a, b] = pair();
+    const c = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const sent = Array.from({ length: 12 }, (_, i) => message(c, b, i + 1));
+    for (const m of sent) await writes().addMessage(m, [], m.sentAt);
+    const shuffled = [...sent].sort(() => Math.random() - 0.5).slice(0, 8);
+    await Promise.all(
+      shuffled.map((m) =>
+        t.store.addReadMark({ conversation: c.id, reader: a, upTo: m.id, key: m.key, at: new Date(t0) }),
+      ),
+    );
+    const greatest = shuffled.reduce((x, y) => (y.key > x.key ? y : x));
+    expect(Object.fromEntries(await t.store.readMarks(c))).toEqual({ [a]: greatest.key });
+    const after = sent.filter((m) => m.key > greatest.key).length;
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual(after ? { [c.id]: after } : {});
+    if (t.keptMarks) {
+      // Each mark prunes those before it; marks made at once may each keep their own until the next.
+      expect(await t.keptMarks(c.id, a)).toBeLessThanOrEqual(shuffled.length);
+      await t.store.addReadMark({
+        conversation: c.id,
+        reader: a,
+        upTo: sent[11]!.id,
+        key: sent[11]!.key,
+        at: new Date(t0),
+      });
+      expect(await t.keptMarks(c.id, a)).toBe(1);
+      expect((await t.store.unread(a)).size).toBe(0);
+    }
   });
 
   it("replaces a conversation vellum's title and text whole", async () => {
