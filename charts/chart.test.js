@@ -525,6 +525,9 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     for (const name of COMPONENTS) {
       const container = podSpec(named(objects, 'Deployment', name)).containers[0];
       expect(container.envFrom).toEqual([{ configMapRef: { name: `${name}-env` } }]);
+      // The fault drills' handle is a test setting: production never serves it (and refuses it at start).
+      expect(data(name)).not.toHaveProperty('FAULT_POINTS');
+      expect(container.env ?? []).not.toContainEqual(expect.objectContaining({ name: 'FAULT_POINTS' }));
     }
 
     const traced = render(

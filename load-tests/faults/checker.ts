@@ -163,6 +163,21 @@ export async function checkWrites(options: CheckOptions): Promise<CheckResult> {
           `colour of ${person.username}: ${page.linkBackgroundColor}, expected one of ${[...allowed]}`,
         );
     }
+    // The display name: the last acknowledged or a later try.
+    const names = attemptsOf(ledger, 'profile', (e) => e.who === person.id).map((a) => ({
+      value: a.entry.displayName as string,
+      acknowledged: a.acknowledged,
+    }));
+    if (names.length) {
+      const { viewedCirrus } = (await get(person, `/api/cirrus/${person.username}`)) as {
+        viewedCirrus: { displayName: string };
+      };
+      const allowed = allowedFinal(viewedCirrus.displayName, names);
+      if (!allowed.has(viewedCirrus.displayName))
+        result.lost.push(
+          `display name of ${person.username}: ${viewedCirrus.displayName}, expected one of ${[...allowed]}`,
+        );
+    }
     // Clicks: at least every acknowledged one, at most every tried one.
     const clicks = (await get(person, `/api/link/${person.username}/clicks`)) as {
       links: Array<{ _id: string; total: number }>;
@@ -295,6 +310,49 @@ export async function checkWrites(options: CheckOptions): Promise<CheckResult> {
       }
       return wrong;
     });
+    await recount('follower counts in social (from its follows)', async () => {
+      const { rows } = await db.query<{
+        username: string;
+        followers: number;
+        following: number;
+        f: number;
+        g: number;
+      }>(
+        `SELECT c.username, c.followers, c.following,
+                (SELECT count(*)::int FROM social.follows WHERE followee_id = c.id) AS f,
+                (SELECT count(*)::int FROM social.follows WHERE follower_id = c.id) AS g
+           FROM social.cirri c WHERE c.id = ANY($1)`,
+        [ids],
+      );
+      return rows
+        .filter((r) => r.followers !== r.f || r.following !== r.g)
+        .map(
+          (r) =>
+            `${r.username}: ${r.followers} followers, ${r.following} following; follows say ${r.f}, ${r.g}`,
+        );
+    });
+    await recount('display names in social, vellum and action (from identity)', async () => {
+      const names = async (table: string) =>
+        new Map(
+          (
+            await db.query<{ id: string; display_name: string }>(
+              `SELECT id, display_name FROM ${table} WHERE id = ANY($1)`,
+              [ids],
+            )
+          ).rows.map((r) => [r.id, r.display_name]),
+        );
+      const source = await names('identity.cirri');
+      const wrong: string[] = [];
+      for (const table of ['social.cirri', 'vellum.authors', 'action.cirri']) {
+        const copy = await names(table);
+        for (const [id, name] of source)
+          if (copy.get(id) !== name)
+            wrong.push(
+              `${table}: ${byId.get(id)?.username} is ${JSON.stringify(copy.get(id))}, identity says ${JSON.stringify(name)}`,
+            );
+      }
+      return wrong;
+    });
   } finally {
     await db.end();
   }
@@ -316,7 +374,7 @@ export async function checkWrites(options: CheckOptions): Promise<CheckResult> {
   log(
     `${vellumsFound} vellums, ${acked('save').length} saves, ${acked('action').length} actions, ` +
       `${acked('follow').length + acked('unfollow').length} follows, ${acked('link').length} links, ` +
-      `${acked('colour').length} colours, ${acked('click').length} clicks, ${acked('message').length} messages, ` +
+      `${acked('colour').length} colours, ${acked('profile').length} renames, ${acked('click').length} clicks, ${acked('message').length} messages, ` +
       `${acked('read').length} read marks accounted for`,
   );
   return result;

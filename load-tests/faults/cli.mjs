@@ -30,5 +30,5 @@ const restartRounds = counts['--restart-rounds'];
 runDrill(
   'load-tests/faults/jest.config.js',
   { FAULTS_KILL_ROUNDS: rounds, FAULTS_RESTART_ROUNDS: restartRounds },
-  (Number(rounds) * 120 + Number(restartRounds) * 240 + 700) * 1000,
+  (Number(rounds) * 240 + Number(restartRounds) * 240 + 700) * 1000,
 );

@@ -2,8 +2,9 @@ import { describeWithServer } from '@vellum/platform/test-support';
 import { report, runFaults, type FaultsResult } from './faults';
 import { STORES } from './stores';
 
-// The fault drills' short pass (CI): every service's pod killed with SIGKILL once and every Deployment restarted
-// with SIGTERM, under k6's writes; then every acknowledged write is accounted for and the read models recounted.
+// The fault drills' short pass (CI): every service's pod killed with SIGKILL once, every publishing service's pod
+// killed again at a fault point of its outbox relay (between commit and publish, or between publish and mark), and
+// every Deployment restarted with SIGTERM, under k6's writes; then every acknowledged write is accounted for and the read models recounted.
 // Every store (Postgres, Redis, Kafka, FerretDB) is stopped for 10 s and started again under the same load.
 // FAULTS_KILL_ROUNDS and FAULTS_RESTART_ROUNDS run more rounds: `npm run faults -- --rounds 13 --restart-rounds 3`.
 const killRounds = process.env.FAULTS_KILL_ROUNDS ? Number(process.env.FAULTS_KILL_ROUNDS) : 1;
@@ -29,7 +30,7 @@ describeWithServer('DATABASE_URL', 'fault drills under load', () => {
       });
       process.stdout.write(`${report(result)}\n`);
     },
-    400_000 + killRounds * 120_000 + restartRounds * 240_000,
+    400_000 + killRounds * 240_000 + restartRounds * 240_000,
   );
 
   it('killed every service pod and brought each back by itself', () => {
@@ -46,8 +47,20 @@ describeWithServer('DATABASE_URL', 'fault drills under load', () => {
         'vellum',
       ]),
     );
-    expect(result.kills.length).toBeGreaterThanOrEqual(killRounds * killed.size);
+    expect(result.kills.filter((k) => !k.point).length).toBeGreaterThanOrEqual(killRounds * killed.size);
     for (const step of result.rollouts) expect(step).toMatchObject({ exitCode: 0 });
+  });
+
+  it('killed every publishing service at its fault points, between commit and publish and between publish and mark', () => {
+    const atPoints = result.kills.filter((k) => k.point);
+    expect(new Set(atPoints.map((k) => k.component))).toEqual(
+      new Set(['action', 'identity', 'link', 'messaging', 'social', 'vellum']),
+    );
+    expect(new Set(atPoints.map((k) => k.point))).toEqual(
+      new Set(['outbox-before-publish', 'outbox-after-publish']),
+    );
+    // Each pod got to its point and died there, not by the harness's SIGKILL after the wait.
+    expect(atPoints.filter((k) => !k.killedItself).map((k) => `${k.pod} at ${k.point}`)).toEqual([]);
   });
 
   it('restarted every store under load: liveness held, and everything came back by itself within the limits', () => {

@@ -1,9 +1,11 @@
 import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FAULT_POINTS, type FaultPoint } from '@vellum/platform';
 import {
   startTopology,
   type CrashStep,
+  type CrashTrigger,
   type RolloutStep,
   type ServerAddresses,
   type Topology,
@@ -42,8 +44,11 @@ export interface DrillLine {
   line: string;
 }
 
+/** A kill -9: by the harness, or by the pod itself at a fault point it was told of. */
+export type KillStep = CrashStep & { point?: FaultPoint };
+
 export interface FaultsResult {
-  kills: CrashStep[];
+  kills: KillStep[];
   rollouts: RolloutStep[];
   storeRestarts: StoreRestartResult[];
   /** Pods that ended by themselves (a crash on a dependency's fault): each one is a defect. */
@@ -111,6 +116,26 @@ async function withConversations(baseUrl: string, people: SignedInPerson[]) {
   );
 }
 
+/** The services with an outbox relay: each is also killed at a fault point of its relay, every round. */
+const PUBLISHING = ['identity', 'vellum', 'social', 'action', 'link', 'messaging'];
+/**
+ * How long a pod told of a fault point has to get there: k6 writes to every publishing service all along, but a
+ * MongoDB relay killed in its turn (the kill -9 just before) holds the outbox lock until its 30 s lease ends.
+ */
+const FAULT_POINT_WITHIN_MS = 45_000;
+
+/** Tells a pod to kill itself when its relay next gets to `point` (FAULT_POINTS=on, a test setting). */
+const atFaultPoint = (point: FaultPoint): CrashTrigger => ({
+  async trigger(pod) {
+    const res = await fetch(`http://127.0.0.1:${pod.port}/internal/fault-points/${point}`, {
+      method: 'POST',
+    });
+    if (res.status !== 204)
+      throw new Error(`${pod.id} refused fault point ${point}: ${res.status} ${await res.text()}`);
+  },
+  withinMs: FAULT_POINT_WITHIN_MS,
+});
+
 /** The service Deployments to kill, in the order a round kills them (the Ingress and frontends are not pods here). */
 function services(topology: Topology): string[] {
   return [...topology.components.keys()];
@@ -132,10 +157,19 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     servers: options.servers,
     only: (workload) => workload.role !== 'frontend',
     replicasOf: { messaging: 2 },
-    // Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised.
     values: {
+      // FAULT_POINTS is a test setting, refused in production.
+      global: { nodeEnv: 'test' },
+      ...Object.fromEntries(PUBLISHING.map((name) => [name, { env: { FAULT_POINTS: 'on' } }])),
+      // Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised.
       gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
-      link: { env: { LINK_REDIRECTS_PER_MINUTE: '1000000', LINK_COUNTED_CLICKS_PER_MINUTE: '1000000' } },
+      link: {
+        env: {
+          FAULT_POINTS: 'on',
+          LINK_REDIRECTS_PER_MINUTE: '1000000',
+          LINK_COUNTED_CLICKS_PER_MINUTE: '1000000',
+        },
+      },
     },
     log,
   });
@@ -163,15 +197,30 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     );
 
     await sleep(3000);
-    const kills: CrashStep[] = [];
+    const kills: KillStep[] = [];
     const rounds = options.killRounds ?? 1;
     for (let round = 0; round < rounds; round++) {
-      for (const name of services(topology)) {
+      for (const [i, name] of services(topology).entries()) {
         const replicas = topology.components.get(name)!.pods.length;
         const step = await topology.crash(name, round % replicas);
         kills.push(step);
         say('kill -9', `${step.pod} killed; back and ready in ${(step.recoveryMs / 1000).toFixed(1)} s`);
         // Load on the restarted pod before the next kill.
+        await sleep(1000);
+        if (!PUBLISHING.includes(name)) continue;
+        // Both points every round, alternating over the services: between the commit and the publish, the events
+        // must still go out; between the publish and its mark, they go out again and must be applied once.
+        const point = FAULT_POINTS[(round + i) % FAULT_POINTS.length]!;
+        const atPoint = await topology.crash(name, (round + 1) % replicas, atFaultPoint(point));
+        kills.push({ ...atPoint, point });
+        say(
+          'kill -9',
+          `${atPoint.pod} at ${point}: ` +
+            (atPoint.killedItself
+              ? 'killed itself there'
+              : `not there within ${FAULT_POINT_WITHIN_MS / 1000} s, killed`) +
+            `; back and ready in ${(atPoint.recoveryMs / 1000).toFixed(1)} s`,
+        );
         await sleep(1000);
       }
     }

@@ -14,8 +14,20 @@ export type StoreName = (typeof STORES)[number];
  * (Redis); the rest by the service that takes it. Kafka is behind the outboxes: no write waits for it.
  */
 export const WRITES_ON: Record<StoreName, readonly string[]> = {
-  postgres: ['vellum', 'save', 'action', 'follow', 'unfollow'],
-  redis: ['vellum', 'save', 'action', 'follow', 'unfollow', 'link', 'colour', 'click', 'message', 'read'],
+  postgres: ['vellum', 'save', 'action', 'follow', 'unfollow', 'profile'],
+  redis: [
+    'vellum',
+    'save',
+    'action',
+    'follow',
+    'unfollow',
+    'profile',
+    'link',
+    'colour',
+    'click',
+    'message',
+    'read',
+  ],
   kafka: [],
   ferretdb: ['link', 'colour', 'click', 'message', 'read'],
 };

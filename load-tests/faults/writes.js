@@ -1,6 +1,6 @@
 // The writes k6 makes while the fault drills run (faults.ts): each virtual user is one signed-in person and makes one
 // write at a time, chosen at random: create a vellum, save it, add an action, follow or unfollow someone, add a link,
-// set the page's background colour, click a link, send a message, mark a conversation read. Before each write it logs
+// set the page's background colour, rename oneself, click a link, send a message, mark a conversation read. Before each write it logs
 // `TRY {json}` and after an accepted answer `ACK {json}`, both to k6's console output (a file, --console-output),
 // so the checker (checker.ts) can account for every acknowledged write and knows which unacknowledged ones may
 // still have landed. A failed write is not retried: it is simply not acknowledged.
@@ -172,6 +172,32 @@ const ops = [
       'colour',
       { colour },
       () => request(me, 'POST', '/api/link/set-background-color', { backgroundColor: colour }, 'colour'),
+      (res) => res.status === 200,
+    );
+  },
+  function editProfile(me, tag) {
+    // Identity's one write here: its event (CirrusProfileChanged) renames the person in every service's read model.
+    const displayName = `Drill ${tag}`;
+    write(
+      me,
+      'profile',
+      { displayName },
+      () =>
+        request(
+          me,
+          'PUT',
+          `/api/cirrus/${me.username}/profile`,
+          {
+            displayName,
+            firstName: 'Drill',
+            lastName: 'Person',
+            location: '',
+            summary: '',
+            image: '',
+            imageBackground: '',
+          },
+          'profile',
+        ),
       (res) => res.status === 200,
     );
   },

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  faultPointsRouter,
   startServiceProcess,
   type Db,
   type EventBus,
@@ -12,7 +13,13 @@ import { createKafkaBus } from './kafka-bus';
 /** The environment every distributed process has, whatever its store. */
 type ProcessEnv = Pick<
   ServiceEnv,
-  'KAFKA_BROKERS' | 'PORT' | 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS' | 'LOG_LEVEL'
+  | 'KAFKA_BROKERS'
+  | 'PORT'
+  | 'REQUEST_TIMEOUT_MS'
+  | 'HEADERS_TIMEOUT_MS'
+  | 'LOG_LEVEL'
+  | 'NODE_ENV'
+  | 'FAULT_POINTS'
 >;
 
 export interface StartOnKafkaOptions {
@@ -32,6 +39,8 @@ export interface StartOnKafkaOptions {
 /** Connects Kafka, builds the service and runs it (`startServiceProcess`) until SIGTERM. */
 export async function startOnKafka(options: StartOnKafkaOptions): Promise<void> {
   const { name, env, logger, db, stopTelemetry } = options;
+  // Refused in production before anything connects.
+  const faultPoints = env.FAULT_POINTS ? faultPointsRouter(env.NODE_ENV) : undefined;
   const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: name, logger });
   // The relay exists only once startServiceProcess has the definition: until then a wake-up has nothing to wake.
   let wake = () => {};
@@ -50,6 +59,7 @@ export async function startOnKafka(options: StartOnKafkaOptions): Promise<void> 
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       checks,
+      faultPoints,
       closers: [...closers, async () => stopTelemetry?.()],
     },
   );

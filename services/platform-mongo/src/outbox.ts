@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import type { Logger } from 'pino';
-import { type BusMessage, type EventBus, pollingLoop } from '@vellum/platform';
+import { type BusMessage, type EventBus, pollingLoop, reachFaultPoint } from '@vellum/platform';
 import { isDuplicateKey } from './connect';
 
 /**
@@ -142,7 +142,11 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
       .limit(batchSize)
       .toArray()) as Array<{ _id: unknown; pendingEvents?: PendingEvent[] }>;
     const messages = docs.flatMap((doc) => (doc.pendingEvents ?? []).map(toMessage));
-    if (messages.length > 0) await bus.publish(messages);
+    if (messages.length > 0) {
+      reachFaultPoint('outbox-before-publish');
+      await bus.publish(messages);
+      reachFaultPoint('outbox-after-publish');
+    }
     for (const doc of docs) {
       const filter = { _id: doc._id } as Filter<Document>;
       if (doc.pendingEvents?.length) {

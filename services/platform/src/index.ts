@@ -48,6 +48,7 @@ export * from './service/service-definition';
 export * from './service/define-service';
 export * from './service/service-app';
 export * from './service/start-service';
+export * from './faults/fault-points';
 export * from './service/parked-command';
 export * from './service/operator-task';
 export * from './service/run-main';

@@ -81,7 +81,8 @@ export function renderChart(values: object): K8sObject[] {
     };
     run('bash', [path.join(CHARTS, 'build-deps.sh'), work], env);
     const valuesFile = path.join(work, 'test-values.yaml');
-    writeFileSync(valuesFile, YAML.stringify(values));
+    // JSON, a YAML subset with every string quoted: YAML.stringify writes `on` bare, which Helm's YAML 1.1 reads as true.
+    writeFileSync(valuesFile, JSON.stringify(values));
     const withValues = run(
       helm,
       [

@@ -60,6 +60,17 @@ export interface CrashStep {
   killedAt: number;
   /** From the kill to the restarted container's first successful readiness probe. */
   recoveryMs: number;
+  /**
+   * With a `trigger`: whether the pod killed itself (at the fault point it was told of) within the wait; false when
+   * the harness had to SIGKILL it instead.
+   */
+  killedItself?: boolean;
+}
+
+/** A crash the pod causes itself: `trigger` tells it to die (a fault point), and the harness waits `withinMs`. */
+export interface CrashTrigger {
+  trigger(pod: Pod): Promise<void>;
+  withinMs: number;
 }
 
 /** A pod whose process ended without being asked to (a crash): restarted as the kubelet restarts a container. */
@@ -92,7 +103,7 @@ export interface Topology {
    * connections meanwhile are refused as kube-proxy's would be), and the container is restarted
    * (restartPolicy Always): a new process with the same environment, in the endpoints once its probe passes.
    */
-  crash(component: string, pod?: number): Promise<CrashStep>;
+  crash(component: string, pod?: number, by?: CrashTrigger): Promise<CrashStep>;
   /** Pods that ended by themselves so far (each was restarted). */
   unexpectedExits: UnexpectedExit[];
   /** Every process's output, for a failure's message. */
@@ -339,22 +350,40 @@ async function startOn(
     return steps;
   };
 
-  const crash = async (name: string, index?: number): Promise<CrashStep> => {
+  const crash = async (name: string, index?: number, by?: CrashTrigger): Promise<CrashStep> => {
     const component = components.get(name);
     if (!component) throw new Error(`no component ${name}`);
     const victim = component.pods[index ?? Math.floor(Math.random() * component.pods.length)];
     if (!victim) throw new Error(`${name} has no pod ${index}`);
     const started = Date.now();
-    const exited = new Promise((resolve) => victim.child.once('exit', resolve));
+    const exited = new Promise<boolean>((resolve) => victim.child.once('exit', () => resolve(true)));
     intended.add(victim.id);
-    victim.child.kill('SIGKILL');
+    let killedItself: boolean | undefined;
+    if (by) {
+      await by.trigger(victim);
+      killedItself = await Promise.race([
+        exited,
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), by.withinMs)),
+      ]);
+    }
+    if (!killedItself) victim.child.kill('SIGKILL');
     await exited;
+    // A pod told to die at a fault point dies when it gets there: its recovery counts from its death.
+    const killedAt = by ? Date.now() : started;
     void component.proxy.terminate(victim.id).then(() => component.proxy.remove(victim.id));
     component.pods.splice(component.pods.indexOf(victim), 1);
     await launch(component);
-    const recoveryMs = Date.now() - started;
-    log(`${victim.id} killed (SIGKILL); restarted and ready in ${recoveryMs} ms`);
-    return { component: name, pod: victim.id, killedAt: started, recoveryMs };
+    const recoveryMs = Date.now() - killedAt;
+    log(
+      `${victim.id} killed (SIGKILL${killedItself ? ', by itself' : ''}); restarted and ready in ${recoveryMs} ms`,
+    );
+    return {
+      component: name,
+      pod: victim.id,
+      killedAt,
+      recoveryMs,
+      ...(by && { killedItself: !!killedItself }),
+    };
   };
 
   return {

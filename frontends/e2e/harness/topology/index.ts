@@ -5,6 +5,7 @@ export { verificationLink } from './verification';
 export {
   startTopology,
   type CrashStep,
+  type CrashTrigger,
   type RolloutStep,
   type ServerAddresses,
   type Topology,

@@ -36,6 +36,11 @@ export const serviceEnvShape = {
   /** Verifies the gateway's caller assertion (shared with the gateway). */
   INTERNAL_AUTH_SECRET: env.secret(),
   ...timeoutEnvShape,
+  /**
+   * The fault drills' handle (`faultPointsRouter`): `on` lets a test kill the process at a fault point. Off unless
+   * turned on; refused with NODE_ENV=production.
+   */
+  FAULT_POINTS: env.switch(),
 };
 
 export type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>>;

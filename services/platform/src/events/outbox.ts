@@ -5,6 +5,7 @@ import { Mutex } from '../db/mutex';
 import { pollingLoop, type NextTurn } from './polling-loop';
 import type { BusMessage, EventBus } from './types';
 import { checkedSchema } from '../db/schema-name';
+import { reachFaultPoint } from '../faults/fault-points';
 
 /** The outbox table of a service's schema; add it to the service's migrations. */
 export function outboxMigration(schema: string): Migration {
@@ -152,6 +153,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const publishAndMark = async (q: Queryable, rows: OutboxRow[]): Promise<BatchOutcome> => {
     const seqs = rows.map((row) => row.seq);
     try {
+      reachFaultPoint('outbox-before-publish');
       await bus.publish(
         rows.map((row) => ({
           id: row.id,
@@ -168,6 +170,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       );
       return { kind: 'failed', error };
     }
+    reachFaultPoint('outbox-after-publish');
     await q.query(
       `UPDATE ${s}.outbox SET published_at = now(), attempts = attempts + 1, last_error = NULL
         WHERE seq = ANY($1::bigint[])`,

@@ -1,3 +1,4 @@
+import type { Router } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db';
 import { migrate } from '../db/migrate';
@@ -21,6 +22,8 @@ export interface ServiceProcess {
   closers?: Array<() => Promise<void>>;
   requestTimeoutMs?: number;
   headersTimeoutMs?: number;
+  /** The fault drills' handle (`faultPointsRouter`, FAULT_POINTS=on), before the service's routes. */
+  faultPoints?: Router;
   /** Exit on SIGTERM/SIGINT after draining (true for a real process, false in tests). */
   handleSignals?: boolean;
 }
@@ -63,6 +66,7 @@ export async function startServiceProcess(
       () => drain.draining,
     ),
   );
+  if (proc.faultPoints) app.use(proc.faultPoints);
   mountService(app, service, proc.logger);
   const running = await serve(
     app,
