@@ -75,9 +75,17 @@ export function allowedFinal<T>(initial: T, attempts: Array<{ value: T; acknowle
   return allowed;
 }
 
+/** The acknowledged writes of a ledger, by `vu:seq`, computed once per ledger. */
+const ackedKeys = new WeakMap<Ledger, Set<string>>();
+function acknowledgedKeys(ledger: Ledger): Set<string> {
+  let keys = ackedKeys.get(ledger);
+  if (!keys) ackedKeys.set(ledger, (keys = new Set(ledger.acknowledged.map((e) => `${e.vu}:${e.seq}`))));
+  return keys;
+}
+
 /** Attempts of one op on one thing, in the order the person made them, each marked acknowledged or not. */
 function attemptsOf(ledger: Ledger, op: string, match: (e: LedgerEntry) => boolean) {
-  const acked = new Set(ledger.acknowledged.filter((e) => e.op === op).map((e) => `${e.vu}:${e.seq}`));
+  const acked = acknowledgedKeys(ledger);
   return ledger.tried
     .filter((e) => e.op === op && match(e))
     .sort((a, b) => a.seq - b.seq)

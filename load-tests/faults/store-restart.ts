@@ -49,31 +49,47 @@ async function probe(topology: Topology, restart: StoreRestart) {
  * services' are covered by the read models' recount). Rows written since are the live load's, not the backlog.
  */
 async function backlog(
-  databaseUrl: string,
+  db: Client,
   schemas: readonly string[],
   before: number,
 ): Promise<Record<string, number>> {
-  const db = new Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ schema: string }>(
-      `SELECT table_schema AS schema FROM information_schema.tables
+  const { rows } = await db.query<{ schema: string }>(
+    `SELECT table_schema AS schema FROM information_schema.tables
        WHERE table_name = 'outbox' AND table_schema = ANY($1)`,
-      [schemas],
+    [schemas],
+  );
+  const pending: Record<string, number> = {};
+  for (const { schema } of rows) {
+    const result = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL AND created_at <= $1`,
+      [new Date(before)],
     );
-    const pending: Record<string, number> = {};
-    for (const { schema } of rows) {
-      const result = await db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM "${schema}".outbox WHERE published_at IS NULL AND created_at <= $1`,
-        [new Date(before)],
-      );
-      const n = Number(result.rows[0]!.n);
-      if (n > 0) pending[schema] = n;
-    }
-    return pending;
-  } finally {
-    await db.end();
+    const n = Number(result.rows[0]!.n);
+    if (n > 0) pending[schema] = n;
   }
+  return pending;
+}
+
+/** One Postgres client for the polls, opened on first use and again after it broke. */
+function reusedClient(databaseUrl: string) {
+  let client: Promise<Client> | undefined;
+  return {
+    get(): Promise<Client> {
+      client ??= (async () => {
+        const c = new Client({ connectionString: databaseUrl });
+        c.on('error', () => (client = undefined));
+        await c.connect();
+        return c;
+      })().catch((error: unknown) => {
+        client = undefined;
+        throw error;
+      });
+      return client;
+    },
+    async end() {
+      await (await client?.catch(() => undefined))?.end();
+    },
+  };
 }
 
 /** Waits until `done` or `limitMs`; the time it took, or Infinity. */
@@ -126,10 +142,18 @@ export async function restartStore(
   const schemas = [...topology.components.values()]
     .filter((c) => c.env.DATABASE_URL)
     .map((c) => c.workload.name);
-  restart.drainMs = await timeUntil(async () => {
-    const left = await backlog(options.databaseUrl, schemas, backAt).catch((error: Error) => error);
-    restart.lastBacklog = left instanceof Error ? left.message : JSON.stringify(left);
-    return !(left instanceof Error) && Object.keys(left).length === 0;
-  }, limitMs);
+  const db = reusedClient(options.databaseUrl);
+  try {
+    restart.drainMs = await timeUntil(async () => {
+      const left = await db
+        .get()
+        .then((client) => backlog(client, schemas, backAt))
+        .catch((error: Error) => error);
+      restart.lastBacklog = left instanceof Error ? left.message : JSON.stringify(left);
+      return !(left instanceof Error) && Object.keys(left).length === 0;
+    }, limitMs);
+  } finally {
+    await db.end();
+  }
   return restart;
 }

@@ -6,12 +6,11 @@
 // still have landed. A failed write is not retried: it is simply not acknowledged.
 // Environment: BASE_URL (the Ingress), USERS (JSON [{ id, username, cookie, conversation, other }]), DURATION,
 // SUMMARY (the figures, JSON).
-import http from 'k6/http';
 import { sleep } from 'k6';
 import exec from 'k6/execution';
 import { Counter } from 'k6/metrics';
+import { api } from '../lib/http.js';
 
-const BASE_URL = __ENV.BASE_URL;
 const USERS = JSON.parse(__ENV.USERS || '[]');
 const DURATION = __ENV.DURATION || '30m';
 
@@ -29,18 +28,11 @@ export const options = {
 
 const COLOURS = ['#112233', '#445566', '#778899', '#aabbcc', '#ddeeff', '#102030'];
 
+/** A request as `me` (their session cookie), as the page makes it; no redirect is followed (a click's is its answer). */
 function request(me, method, path, body, name, extraHeaders) {
-  const headers = { Cookie: me.cookie, ...extraHeaders };
-  if (method !== 'GET') {
-    headers.Origin = BASE_URL;
-    headers['Sec-Fetch-Site'] = 'same-origin';
-  }
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return http.request(method, BASE_URL + path, body === undefined ? null : JSON.stringify(body), {
-    headers,
-    tags: { name },
-    timeout: '35s',
-    redirects: 0,
+  return api(method, path, body, name, {
+    headers: { Cookie: me.cookie, ...extraHeaders },
+    params: { timeout: '35s', redirects: 0 },
   });
 }
 

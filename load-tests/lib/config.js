@@ -2,8 +2,7 @@
 import { SharedArray } from 'k6/data';
 import exec from 'k6/execution';
 
-/** The product's origin (the gateway): BASE_URL=http://127.0.0.1:8080. */
-export const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+export { BASE_URL } from './base-url.js';
 
 /** `smoke`: a few VUs for a few seconds, every request must succeed; `load`: the journeys' VUs and p99 targets. */
 export const PROFILE = __ENV.PROFILE === 'smoke' ? 'smoke' : 'load';

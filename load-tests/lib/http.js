@@ -1,10 +1,14 @@
 // Requests as the browser's page makes them through the gateway: JSON bodies, and on every state-changing call the
 // page's Origin (the gateway refuses a cross-site write). Each request is named for its route, not its URL.
 import http from 'k6/http';
-import { BASE_URL } from './config.js';
+import { BASE_URL } from './base-url.js';
 
-export function api(method, path, body, name) {
-  const headers = {};
+/**
+ * One request; `options.headers` adds headers (a session's Cookie where no cookie jar holds it), `options.params`
+ * k6's request parameters (timeout, redirects).
+ */
+export function api(method, path, body, name, options = {}) {
+  const headers = { ...options.headers };
   if (method !== 'GET') {
     headers.Origin = BASE_URL;
     headers['Sec-Fetch-Site'] = 'same-origin';
@@ -13,6 +17,7 @@ export function api(method, path, body, name) {
   return http.request(method, BASE_URL + path, body === undefined ? null : JSON.stringify(body), {
     headers,
     tags: { name: name || `${method} ${path}` },
+    ...options.params,
   });
 }
 
