@@ -120,9 +120,9 @@ async function withConversations(baseUrl: string, people: SignedInPerson[]) {
 const PUBLISHING = ['identity', 'vellum', 'social', 'action', 'link', 'messaging'];
 /**
  * How long a pod told of a fault point has to get there: k6 writes to every publishing service all along, but a
- * MongoDB relay killed in its turn (the kill -9 just before) holds the outbox lock until its 30 s lease ends.
+ * MongoDB relay killed in its turn (the kill -9 just before) holds the outbox lock until its 10 s lease ends.
  */
-const FAULT_POINT_WITHIN_MS = 45_000;
+const FAULT_POINT_WITHIN_MS = 30_000;
 
 /** Tells a pod to kill itself when its relay next gets to `point` (FAULT_POINTS=on, a test setting). */
 const atFaultPoint = (point: FaultPoint): CrashTrigger => ({

@@ -87,7 +87,10 @@ export interface MongoOutboxRelayOptions {
   pollIntervalMs?: number;
   /** Longest wait after failed publishes; it doubles per failure from `pollIntervalMs` (default 30 s). */
   maxBackoffMs?: number;
-  /** How long a relay's turn lasts at most (default 30 s): after a crash, another relay takes over then. */
+  /**
+   * How long a relay's turn lasts unless renewed (default 10 s): a relay that dies in its turn holds the others off
+   * this long. A turn renews its lease every third of it, so a long round (a publish waiting for Kafka) keeps it.
+   */
   leaseMs?: number;
 }
 
@@ -118,7 +121,7 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
   const batchSize = options.batchSize ?? 100;
   const pollIntervalMs = options.pollIntervalMs ?? 200;
   const maxBackoffMs = options.maxBackoffMs ?? 30_000;
-  const leaseMs = options.leaseMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? 10_000;
   const holder = randomUUID();
 
   /** True when this relay has the turn now. */
@@ -134,6 +137,20 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
     }
   };
   const endTurn = () => locks.deleteOne({ _id: lockId, holder } as unknown as Filter<Document>);
+  /**
+   * Keeps the lease while a round lasts. If a renewal comes too late (another relay took an expired lease), both may
+   * publish the same pending events for a while: delivery is at least once, and the inbox drops the repeats.
+   */
+  const keepTurn = () => {
+    const timer = setInterval(() => {
+      void locks
+        .updateOne({ _id: lockId, holder } as unknown as Filter<Document>, {
+          $set: { until: new Date(Date.now() + leaseMs) },
+        })
+        .catch((error: unknown) => logger.warn({ err: error }, 'mongo outbox lease renewal failed'));
+    }, leaseMs / 3);
+    return () => clearInterval(timer);
+  };
 
   const round = async (collection: Collection<Document>): Promise<{ count: number; more: boolean }> => {
     const docs = (await collection
@@ -171,6 +188,7 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
       if (!(await takeTurn())) return { count: 0, more: false };
       let count = 0;
       let more = false;
+      const stopRenewing = keepTurn();
       try {
         for (const collection of collections) {
           const outcome = await round(collection);
@@ -178,6 +196,7 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
           more ||= outcome.more;
         }
       } finally {
+        stopRenewing();
         await endTurn();
       }
       return { count, more };

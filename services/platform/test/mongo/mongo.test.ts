@@ -107,4 +107,53 @@ describeWithServer('MONGO_URL', 'the MongoDB adapter (FerretDB in the tests)', (
     expect(await locks.countDocuments({})).toBe(0);
     await bus.close();
   });
+
+  it("keeps its turn through a round longer than its lease, and takes over a dead relay's after its lease", async () => {
+    const docs = mongo.database.collection<Document>('leased');
+    await createOutboxIndex(docs);
+    const locks = mongo.database.collection<Document>('outbox_locks');
+    // Long enough that a renewal (every third of it) is never late on a busy machine.
+    const leaseMs = 3000;
+    const published: string[] = [];
+    const slowBus = {
+      ...createInProcessBus({ logger }),
+      publish: async (messages: readonly BusMessage[]) => {
+        await new Promise((resolve) => setTimeout(resolve, leaseMs * 3));
+        published.push(...messages.map((m) => m.id));
+      },
+    };
+    const fastBus = {
+      ...createInProcessBus({ logger }),
+      publish: async (messages: readonly BusMessage[]) => void published.push(...messages.map((m) => m.id)),
+    };
+    const relay = (bus: typeof fastBus) =>
+      createMongoOutboxRelay({ collections: [docs], locks, bus, logger, lockName: 'leased', leaseMs });
+    const pending = async (key: string, ...messages: BusMessage[]) => {
+      await docs.insertOne({ _id: key } as Document);
+      await docs.updateOne({ _id: key } as Document, withPendingEvents<Document>({}, messages, new Date()));
+    };
+
+    const m1 = message('a', 1);
+    await pending('a', m1);
+    const slow = relay(slowBus).flush();
+    // Twice the lease into the slow round, its renewals still hold the others off.
+    await new Promise((resolve) => setTimeout(resolve, leaseMs * 2));
+    expect(await relay(fastBus).flush()).toBe(0);
+    expect(await slow).toBe(1);
+    expect(published).toEqual([m1.id]);
+    expect(await locks.countDocuments({ _id: 'leased' } as Document)).toBe(0);
+
+    // A relay that died in its turn: the others wait for its lease to end, then publish.
+    const m2 = message('b', 1);
+    await pending('b', m2);
+    await locks.insertOne({
+      _id: 'leased',
+      holder: 'dead',
+      until: new Date(Date.now() + leaseMs),
+    } as Document);
+    expect(await relay(fastBus).flush()).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, leaseMs + 100));
+    expect(await relay(fastBus).flush()).toBe(1);
+    expect(published).toEqual([m1.id, m2.id]);
+  }, 30_000);
 });
