@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { createInProcessBus, type BusMessage } from '../../src';
+import { createInProcessBus, type BusMessage, type EventBus } from '../../src';
 import {
   APPLIED_EVENTS_KEPT,
   applyOnce,
@@ -126,7 +126,7 @@ describeWithServer('MONGO_URL', 'the MongoDB adapter (FerretDB in the tests)', (
       ...createInProcessBus({ logger }),
       publish: async (messages: readonly BusMessage[]) => void published.push(...messages.map((m) => m.id)),
     };
-    const relay = (bus: typeof fastBus) =>
+    const relay = (bus: EventBus) =>
       createMongoOutboxRelay({ collections: [docs], locks, bus, logger, lockName: 'leased', leaseMs });
     const pending = async (key: string, ...messages: BusMessage[]) => {
       await docs.insertOne({ _id: key } as Document);
