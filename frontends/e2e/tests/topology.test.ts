@@ -198,6 +198,20 @@ describeWithServer(
         await annPage.waitForLoadState();
       }
       const v = vellumPage(annPage);
+      // The editor remote comes through the Ingress from its own pod, which on a loaded CI machine can take longer
+      // than the default 10 s (it failed CI so once); a late client-side navigation of the sign-in may also have
+      // taken the page elsewhere, so a page not on /new-vellum by then is sent there once more.
+      const editorShown = () =>
+        v.title.waitFor({ timeout: 30_000 }).then(
+          () => true,
+          () => false,
+        );
+      if (!(await editorShown())) {
+        if (new URL(annPage.url()).pathname === '/new-vellum')
+          throw new Error('the editor did not load in 30 s');
+        await annPage.goto('/new-vellum');
+        await v.title.waitFor({ timeout: 30_000 });
+      }
       await v.title.fill(TITLE);
       await v.title.press('Enter');
       await v.body.pressSequentially('Every process with its chart environment.');
