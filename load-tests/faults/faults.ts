@@ -116,6 +116,12 @@ async function withConversations(baseUrl: string, people: SignedInPerson[]) {
   );
 }
 
+/** Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised. */
+const RAISED_LIMITS: Record<string, Record<string, string>> = {
+  gateway: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
+  link: { LINK_REDIRECTS_PER_MINUTE: '1000000', LINK_COUNTED_CLICKS_PER_MINUTE: '1000000' },
+};
+
 /** The services with an outbox relay: each is also killed at a fault point of its relay, every round. */
 const PUBLISHING = ['identity', 'vellum', 'social', 'action', 'link', 'messaging'];
 /**
@@ -160,16 +166,10 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     values: {
       // FAULT_POINTS is a test setting, refused in production.
       global: { nodeEnv: 'test' },
-      ...Object.fromEntries(PUBLISHING.map((name) => [name, { env: { FAULT_POINTS: 'on' } }])),
-      // Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised.
-      gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
-      link: {
-        env: {
-          FAULT_POINTS: 'on',
-          LINK_REDIRECTS_PER_MINUTE: '1000000',
-          LINK_COUNTED_CLICKS_PER_MINUTE: '1000000',
-        },
-      },
+      gateway: { env: RAISED_LIMITS.gateway },
+      ...Object.fromEntries(
+        PUBLISHING.map((name) => [name, { env: { FAULT_POINTS: 'on', ...RAISED_LIMITS[name] } }]),
+      ),
     },
     log,
   });
