@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run faults -- --rounds 13 --restart-rounds 3`: the fault drills under load (faults.test.ts) with that many
-// rounds of kill -9 of every service pod and of restarts of every store (default 1 each, the CI pass), on the
+// rounds of kill -9 of every service pod and of restarts of every store (default 1 each, the CI pass) and a reconnect
+// storm of that many sockets (default 2,000; the CI pass has 600), on the
 // servers of ~/.cache/vellum/run/env.sh. Its last line is
 // `faults: K kills, R restarts, P partitions, W writes acknowledged, N lost, M applied twice, max recovery S s`;
 // it exits non-zero on a loss, a double, a disagreeing read model or an answer other than the documented ones.
@@ -8,8 +9,8 @@
 import { runDrill } from '../harness/run-drill.mjs';
 
 const args = process.argv.slice(2);
-const USAGE = 'usage: npm run faults -- [--rounds N] [--restart-rounds M]';
-const counts = { '--rounds': '1', '--restart-rounds': '1' };
+const USAGE = 'usage: npm run faults -- [--rounds N] [--restart-rounds M] [--storm-sockets S]';
+const counts = { '--rounds': '1', '--restart-rounds': '1', '--storm-sockets': '2000' };
 for (let i = 0; i < args.length; i++) {
   const [name, inline] = args[i].split('=', 2);
   if (!(name in counts)) {
@@ -20,7 +21,7 @@ for (let i = 0; i < args.length; i++) {
 }
 for (const [name, value] of Object.entries(counts)) {
   if (!/^[1-9]\d*$/.test(value)) {
-    process.stderr.write(`${name} takes a whole number of rounds (1 or more), not ${value}; ${USAGE}\n`);
+    process.stderr.write(`${name} takes a whole number (1 or more), not ${value}; ${USAGE}\n`);
     process.exit(2);
   }
 }
@@ -29,6 +30,10 @@ const restartRounds = counts['--restart-rounds'];
 
 runDrill(
   'load-tests/faults/jest.config.js',
-  { FAULTS_KILL_ROUNDS: rounds, FAULTS_RESTART_ROUNDS: restartRounds },
+  {
+    FAULTS_KILL_ROUNDS: rounds,
+    FAULTS_RESTART_ROUNDS: restartRounds,
+    FAULTS_STORM_SOCKETS: counts['--storm-sockets'],
+  },
   (Number(rounds) * 240 + Number(restartRounds) * 240 + 700) * 1000,
 );

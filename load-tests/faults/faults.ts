@@ -12,8 +12,10 @@ import {
   type UnexpectedExit,
 } from '@vellum/e2e/topology';
 import { K6, startK6 } from '../harness/k6-process';
-import { signedInPerson, type SignedInPerson } from '../harness/signed-in-person';
+import { signedInPerson } from '../harness/signed-in-person';
+import { withConversations } from './conversations';
 import { checkWrites, readLedger, type CheckResult, type Ledger, type UnexpectedAnswer } from './checker';
+import { reconnectStorm, stormLine, type StormResult } from './storm';
 import { restartStore, type StoreRestart } from './store-restart';
 import { STORES, WRITES_ON, type StoreName } from './stores';
 
@@ -30,6 +32,8 @@ export interface FaultsOptions {
   stores?: readonly StoreName[];
   /** Rounds of store restarts (default 1); each store stays away 10 s in the first round, 10–30 s after. */
   restartRounds?: number;
+  /** Sockets connected for the reconnect storm (default 2,000; 0 leaves the drill out). */
+  stormSockets?: number;
   log?: (line: string) => void;
 }
 
@@ -51,6 +55,8 @@ export interface FaultsResult {
   kills: KillStep[];
   rollouts: RolloutStep[];
   storeRestarts: StoreRestartResult[];
+  /** The reconnect storm (none when left out). */
+  storm?: StormResult;
   /** Pods that ended by themselves (a crash on a dependency's fault): each one is a defect. */
   crashes: UnexpectedExit[];
   /** Network partitions: a drill not run yet by this command (README, Fault drills under load). */
@@ -86,35 +92,6 @@ function firstAnswerAfter(ledger: Ledger, restart: StoreRestart): number | null 
 const GATEWAY_ENDPOINT_GRACE_MS = 3000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Each person writes to the next in a conversation opened before the drills (messages and read marks need one).
- * Messaging learns of a new person, and of their verified address, from identity's events: until then it answers
- * 404 or 403, so the opening is retried.
- */
-async function withConversations(baseUrl: string, people: SignedInPerson[]) {
-  const open = async (me: SignedInPerson, other: SignedInPerson) => {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const res = await fetch(`${baseUrl}/api/messenger/conversations`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: me.cookie, origin: baseUrl },
-        body: JSON.stringify({ username: other.username }),
-      });
-      if (res.status === 200 || res.status === 201)
-        return ((await res.json()) as { conversation: { conversation: string } }).conversation.conversation;
-      if ((res.status !== 404 && res.status !== 403) || Date.now() > deadline)
-        throw new Error(`open conversation: ${res.status} ${await res.text()}`);
-      await sleep(250);
-    }
-  };
-  return Promise.all(
-    people.map(async (me, i) => {
-      const other = people[(i + 1) % people.length]!;
-      return { ...me, conversation: await open(me, other), other: other.id };
-    }),
-  );
-}
 
 /** Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised. */
 const RAISED_LIMITS: Record<string, Record<string, string>> = {
@@ -243,6 +220,13 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         await sleep(3000);
       }
     }
+    const stormSockets = options.stormSockets ?? 2000;
+    const storm =
+      stormSockets > 0 ? await reconnectStorm(topology, { sockets: stormSockets, log }) : undefined;
+    if (storm) {
+      kills.push(storm.kill);
+      say('reconnect storm', stormLine(storm));
+    }
     const rollouts: RolloutStep[] = [];
     for (const name of services(topology)) {
       const steps = await topology.rollout(name);
@@ -286,6 +270,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
       kills,
       rollouts,
       storeRestarts: restarts.map((r) => ({ ...r, firstAnswerMs: firstAnswerAfter(ledger, r) })),
+      ...(storm && { storm }),
       crashes: [...topology.unexpectedExits],
       partitions: 0,
       requests: figures.requests,
@@ -309,6 +294,7 @@ export function report(result: FaultsResult): string {
     ...result.kills.map((k) => k.recoveryMs),
     ...result.storeRestarts.flatMap((r) => [r.readyAgainMs, r.drainMs, r.firstAnswerMs ?? 0]),
     ...result.check.recoveryMs,
+    ...(result.storm?.backMs.slice(-1) ?? []),
   ];
   const maxRecoveryS = recoveries.length ? Math.max(...recoveries) / 1000 : 0;
   return [

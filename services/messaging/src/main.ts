@@ -25,6 +25,7 @@ runMongoServiceMain({
       authenticate: assertionAuthenticate(env.INTERNAL_AUTH_SECRET),
       logger,
       adapter: createAdapter(publisher, subscriber),
+      newSocketsPerSecond: env.NEW_SOCKETS_PER_SECOND,
     });
     const service = await createMongoMessagingService({
       database: mongo.database,

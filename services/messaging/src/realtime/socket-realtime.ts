@@ -2,6 +2,7 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
 import type { Caller, Logger } from '@vellum/platform';
 import { messagingMessages, REALTIME_EVENTS, SOCKETS_PER_PERSON } from '@vellum/proto';
+import { NEW_SOCKETS_PER_SECOND, newSocketRate } from './new-socket-rate';
 import type { RealtimePort } from './realtime-port';
 
 /** Who opens a socket, from its upgrade request; undefined refuses it. */
@@ -17,6 +18,8 @@ export interface SocketRealtimeOptions {
   adapter?: Parameters<Server['adapter']>[0];
   /** Sockets one cirrus may have open at once, on all replicas together (default SOCKETS_PER_PERSON). */
   socketsPerPerson?: number;
+  /** New sockets this replica accepts per second (default NEW_SOCKETS_PER_SECOND); the rest retry after a back-off. */
+  newSocketsPerSecond?: number;
 }
 
 export interface SocketRealtime extends RealtimePort {
@@ -45,11 +48,14 @@ const connectedAt = (socket: { data: unknown }) => (socket.data as SocketData).c
  * request of a session on the same replica). The upgrade is refused unless `authenticate` names a caller; the
  * socket then joins its cirrus's room and its session's (by the key the assertion carries) and nothing else: no
  * client event is listened to, so none can join another. A cirrus with `socketsPerPerson` sockets open gets a
- * `connect_error` for the next.
+ * `connect_error` for the next. Past `newSocketsPerSecond` the upgrade is refused before anything else is asked,
+ * and the client's reconnection tries again after its back-off.
  */
 export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
   const { authenticate, logger } = options;
   const cap = options.socketsPerPerson ?? SOCKETS_PER_PERSON;
+  const rate = newSocketRate(options.newSocketsPerSecond ?? NEW_SOCKETS_PER_SECOND);
+  let refusedForRate = 0;
   const io = new Server({
     path: '/socket.io/',
     transports: ['websocket'],
@@ -57,6 +63,13 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     // Other upgrades on the same server (the gateway's, in embedded mode) are not socket.io's to end.
     destroyUpgrade: false,
     allowRequest: (req, done) => {
+      if (!rate.take()) {
+        // One line a thousand refusals: a storm is logged, not echoed.
+        if (refusedForRate++ % 1000 === 0)
+          logger.warn({ refused: refusedForRate }, 'realtime: new sockets over the rate, refused');
+        done('Too many new connections: reconnecting shortly.', false);
+        return;
+      }
       authenticate(req).then(
         (caller) => {
           if (caller) (req as AuthenticatedRequest)[AUTHENTICATED] = caller;
