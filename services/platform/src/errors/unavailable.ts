@@ -2,7 +2,7 @@ import { Unavailable } from './errors';
 
 /**
  * Whether `error` says a store (Postgres, Redis, MongoDB, or any server reached over a socket) cannot be reached
- * right now, whatever its driver: the error handler answers it 503 with `Retry-After` instead of a 500. Matched by
+ * right now (or is shutting down, or failing over), whatever its driver: the error handler answers it 503 with `Retry-After` instead of a 500. Matched by
  * the shape of the drivers' errors (code, name, message), never by importing a driver: the platform depends on none.
  * A query that failed for its own sake (a constraint, bad SQL, a statement the server cancelled) is no outage.
  * The error's `cause` chain and an `AggregateError` whose every error is one are followed too.
@@ -66,6 +66,13 @@ const NAMES = new Set([
   'PoolClearedOnNetworkError',
 ]);
 
+/**
+ * MongoDB's codes of a server shutting down or giving up its primary (a restart, a fail-over): the operation did not
+ * run, and will on the next primary. ShutdownInProgress, InterruptedAtShutdown, InterruptedDueToReplStateChange,
+ * PrimarySteppedDown, NotWritablePrimary, NotPrimaryNoSecondaryOk, NotPrimaryOrSecondary.
+ */
+const MONGO_CODES = new Set([91, 11600, 11602, 189, 10107, 13435, 13436]);
+
 /** How far down a `cause` chain to look (a wrapped error wraps once or twice, never more in this code base). */
 const MAX_DEPTH = 4;
 
@@ -81,6 +88,7 @@ function unavailableIn(error: unknown, depth: number): boolean {
   };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || POSTGRES_CODES.test(code))) return true;
   if (typeof name === 'string' && NAMES.has(name)) return true;
+  if (name === 'MongoServerError' && typeof code === 'number' && MONGO_CODES.has(code)) return true;
   if (typeof message === 'string' && MESSAGES.has(message)) return true;
   if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => unavailableIn(e, depth + 1)))
     return true;

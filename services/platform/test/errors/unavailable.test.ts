@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { Client, DatabaseError, Pool } from 'pg';
 import { Redis } from 'ioredis';
-import { MongoClient, MongoNetworkError, MongoNetworkTimeoutError } from 'mongodb';
+import { MongoClient, MongoNetworkError, MongoNetworkTimeoutError, MongoServerError } from 'mongodb';
 import { ZodError } from 'zod';
 import { createPgDb } from '@vellum/platform-postgres';
 import { Conflict, Invalid, isStoreUnavailable, NotFound, RateLimited, Unavailable } from '../../src';
@@ -225,6 +225,17 @@ describe('isStoreUnavailable', () => {
       };
       expect(isStoreUnavailable(cleared)).toBe(true);
       expect(isStoreUnavailable({ name: 'PoolClearedOnNetworkError', message: 'interrupted' })).toBe(true);
+    });
+
+    it('recognises a server shutting down or failing over (the operation did not run)', () => {
+      const server = (code: number, codeName: string) =>
+        new MongoServerError({ ok: 0, code, codeName, errmsg: `${codeName} on 10.0.0.9:27017` });
+      expect(isStoreUnavailable(server(91, 'ShutdownInProgress'))).toBe(true);
+      expect(isStoreUnavailable(server(11600, 'InterruptedAtShutdown'))).toBe(true);
+      expect(isStoreUnavailable(server(10107, 'NotWritablePrimary'))).toBe(true);
+      expect(isStoreUnavailable(server(189, 'PrimarySteppedDown'))).toBe(true);
+      // The same numbers from anything but the MongoDB driver's server errors are not its codes.
+      expect(isStoreUnavailable({ name: 'Error', code: 91, message: 'ninety-one' })).toBe(false);
     });
 
     it("leaves the server's own refusals alone (a duplicate key)", () => {
