@@ -21,6 +21,8 @@ export interface UnexpectedAnswer {
   body: string;
   /** When k6 had the answer (ms since the epoch). */
   at: number;
+  /** For an answer naming an `errorId`: the pods' log lines that name it (what failed, and where). */
+  log?: string;
 }
 
 export interface Ledger {

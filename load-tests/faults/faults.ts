@@ -15,6 +15,16 @@ import { K6, startK6 } from '../harness/k6-process';
 import { signedInPerson } from '../harness/signed-in-person';
 import { withConversations } from './conversations';
 import { checkWrites, readLedger, type CheckResult, type Ledger, type UnexpectedAnswer } from './checker';
+import {
+  PROXIED_STORES,
+  SLOW_FOR_MS,
+  SLOW_MS,
+  slowThenCut,
+  storeProxies,
+  type NetworkFault,
+  type ProxiedKafka,
+  type ProxiedStore,
+} from './network';
 import { reconnectStorm, stormLine, type StormResult } from './storm';
 import { restartStore, type StoreRestart } from './store-restart';
 import { STORES, WRITES_ON, type StoreName } from './stores';
@@ -32,6 +42,10 @@ export interface FaultsOptions {
   stores?: readonly StoreName[];
   /** Rounds of store restarts (default 1); each store stays away 10 s in the first round, 10–30 s after. */
   restartRounds?: number;
+  /** The test broker's PROXIED listener and the address it advertises (scripts/servers/kafka.sh). */
+  proxiedKafka: ProxiedKafka;
+  /** The stores whose network is slowed and then cut, each once (default: every proxied one; [] leaves it out). */
+  partitionStores?: readonly ProxiedStore[];
   /** Sockets connected for the reconnect storm (default 2,000; 0 leaves the drill out). */
   stormSockets?: number;
   log?: (line: string) => void;
@@ -59,8 +73,8 @@ export interface FaultsResult {
   storm?: StormResult;
   /** Pods that ended by themselves (a crash on a dependency's fault): each one is a defect. */
   crashes: UnexpectedExit[];
-  /** Network partitions: a drill not run yet by this command (README, Fault drills under load). */
-  partitions: number;
+  /** Each store's network slowed, then cut (Toxiproxy), with the first write through it after the healing. */
+  partitions: (NetworkFault & { firstAnswerMs: number | null })[];
   requests: number;
   acknowledged: number;
   /** Answers of the documented 503 (and 429) kind: the write was refused, clearly. */
@@ -86,6 +100,21 @@ function firstAnswerAfter(ledger: Ledger, restart: StoreRestart): number | null 
   if (!needs.length) return null;
   const first = ledger.acknowledged.find((e) => needs.includes(e.op) && e.at >= restart.backAt);
   return first ? first.at - restart.backAt : Infinity;
+}
+
+/** Each answer that names an `errorId` (a 500 says nothing else) with the pods' log lines naming it. */
+function withLogLines(output: string, answers: UnexpectedAnswer[]): UnexpectedAnswer[] {
+  const lines = output.split('\n');
+  return answers.map((answer) => {
+    const id = /"errorId":"([0-9a-f-]{36})"/.exec(answer.body)?.[1];
+    const log =
+      id &&
+      lines
+        .filter((line) => line.includes(id))
+        .join('\n')
+        .slice(0, 2000);
+    return log ? { ...answer, log } : answer;
+  });
 }
 
 /** After a killed gateway pod is ready again: the endpoint propagation and a request's time-out to settle. */
@@ -136,20 +165,31 @@ function services(topology: Topology): string[] {
 export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
   const log = options.log ?? (() => {});
   accessSync(K6, constants.X_OK);
-  const topology = await startTopology({
-    servers: options.servers,
-    only: (workload) => workload.role !== 'frontend',
-    replicasOf: { messaging: 2 },
-    values: {
-      // FAULT_POINTS is a test setting, refused in production.
-      global: { nodeEnv: 'test' },
-      gateway: { env: RAISED_LIMITS.gateway },
-      ...Object.fromEntries(
-        PUBLISHING.map((name) => [name, { env: { FAULT_POINTS: 'on', ...RAISED_LIMITS[name] } }]),
-      ),
-    },
-    log,
-  });
+  const partitionStores = options.partitionStores ?? PROXIED_STORES;
+  const proxies = partitionStores.length
+    ? await storeProxies(options.servers, options.proxiedKafka)
+    : undefined;
+  let topology: Topology;
+  try {
+    topology = await startTopology({
+      servers: options.servers,
+      ...(proxies && { serversOf: proxies.serversOf }),
+      only: (workload) => workload.role !== 'frontend',
+      replicasOf: { messaging: 2 },
+      values: {
+        // FAULT_POINTS is a test setting, refused in production.
+        global: { nodeEnv: 'test' },
+        gateway: { env: RAISED_LIMITS.gateway },
+        ...Object.fromEntries(
+          PUBLISHING.map((name) => [name, { env: { FAULT_POINTS: 'on', ...RAISED_LIMITS[name] } }]),
+        ),
+      },
+      log,
+    });
+  } catch (error) {
+    await proxies?.toxiproxy.stop();
+    throw error;
+  }
   const work = mkdtempSync(path.join(os.tmpdir(), 'vellum-faults-'));
   const lines: DrillLine[] = [];
   const say = (drill: string, line: string) => {
@@ -210,6 +250,9 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
           databaseUrl: options.servers.databaseUrl,
         });
         restarts.push(restart);
+        log(
+          `store restart: ${store}: the unready pods' checks down: ${restart.unreadyWhy.join('; ') || 'none'}`,
+        );
         say(
           'store restart',
           `${store} away ${((restart.backAt - restart.stoppedAt) / 1000).toFixed(1)} s; unready meanwhile: ` +
@@ -219,6 +262,27 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         );
         await sleep(3000);
       }
+    }
+    const partitions: NetworkFault[] = [];
+    for (const store of partitionStores) {
+      const fault = await slowThenCut(topology, proxies!, store, {
+        databaseUrl: options.servers.databaseUrl,
+      });
+      partitions.push(fault);
+      log(
+        `network: ${store}: the unready pods' checks down while slow: ${fault.slow.unreadyWhy.join('; ') || 'none'}; ` +
+          `while cut: ${fault.unreadyWhy.join('; ') || 'none'}`,
+      );
+      say(
+        'network',
+        `${store}: every connection to it ${SLOW_MS} ms slower for ${SLOW_FOR_MS / 1000} s (unready meanwhile: ` +
+          `${fault.slow.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.slow.livenessFailures.length}), ` +
+          `then cut for ${((fault.backAt - fault.stoppedAt) / 1000).toFixed(1)} s (unready meanwhile: ` +
+          `${fault.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.livenessFailures.length}); every pod ` +
+          `ready ${seconds(fault.readyAgainMs)} and the outbox backlog drained ${seconds(fault.drainMs)} after the healing` +
+          (Number.isFinite(fault.drainMs) ? '' : ` (left: ${fault.lastBacklog})`),
+      );
+      await sleep(3000);
     }
     const stormSockets = options.stormSockets ?? 2000;
     const storm =
@@ -251,7 +315,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     const frontDoorDown = kills
       .filter((k) => k.component === 'gateway')
       .map((k) => [k.killedAt, k.killedAt + k.recoveryMs + GATEWAY_ENDPOINT_GRACE_MS] as const);
-    const unexpected = ledger.unexpected.filter(
+    const unexpected = withLogLines(topology.output(), ledger.unexpected).filter(
       (a) =>
         !(
           a.status === 502 &&
@@ -272,7 +336,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
       storeRestarts: restarts.map((r) => ({ ...r, firstAnswerMs: firstAnswerAfter(ledger, r) })),
       ...(storm && { storm }),
       crashes: [...topology.unexpectedExits],
-      partitions: 0,
+      partitions: partitions.map((p) => ({ ...p, firstAnswerMs: firstAnswerAfter(ledger, p) })),
       requests: figures.requests,
       acknowledged: ledger.acknowledged.length,
       refused: figures.refused,
@@ -284,6 +348,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     };
   } finally {
     await topology.stop();
+    await proxies?.toxiproxy.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
@@ -292,7 +357,11 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
 export function report(result: FaultsResult): string {
   const recoveries = [
     ...result.kills.map((k) => k.recoveryMs),
-    ...result.storeRestarts.flatMap((r) => [r.readyAgainMs, r.drainMs, r.firstAnswerMs ?? 0]),
+    ...[...result.storeRestarts, ...result.partitions].flatMap((r) => [
+      r.readyAgainMs,
+      r.drainMs,
+      r.firstAnswerMs ?? 0,
+    ]),
     ...result.check.recoveryMs,
     ...(result.storm?.backMs.slice(-1) ?? []),
   ];
@@ -307,9 +376,13 @@ export function report(result: FaultsResult): string {
       (r) =>
         `first write through ${r.store} after its return: ${r.firstAnswerMs === null ? 'none needs it' : seconds(r.firstAnswerMs)}`,
     ),
+    ...result.partitions.map(
+      (p) =>
+        `first write through ${p.store} after its network healed: ${p.firstAnswerMs === null ? 'none needs it' : seconds(p.firstAnswerMs)}`,
+    ),
     `writes: ${result.requests} requests, ${result.acknowledged} acknowledged, ${result.refused} refused (503/429), ` +
       `${result.cutByKill} cut by a kill of the gateway (the Ingress's 502), ${result.unexpected.length} unexpected`,
-    `faults: ${result.kills.length} kills, ${result.storeRestarts.length} restarts, ${result.partitions} partitions, ` +
+    `faults: ${result.kills.length} kills, ${result.storeRestarts.length} restarts, ${result.partitions.length} partitions, ` +
       `${result.acknowledged} writes acknowledged, ${result.check.lost.length} lost, ` +
       `${result.check.appliedTwice.length} applied twice, max recovery ${maxRecoveryS.toFixed(1)} s`,
   ].join('\n');

@@ -10,6 +10,8 @@ export interface StoreRestart {
   backAt: number;
   /** Components whose readiness went false while the store was away: they left their Service. */
   unready: string[];
+  /** Why, pod by pod: the readiness checks that said down ('messaging-7: redis'), or the answer when it said none. */
+  unreadyWhy: string[];
   /** Pods whose liveness probe (/healthz) failed while the store was away: each would have been killed. */
   livenessFailures: string[];
   /** From the store's return until every pod was ready again (ms). */
@@ -22,23 +24,41 @@ export interface StoreRestart {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The checks a `/readyz` answer says are down, or the answer itself. */
+function downChecks(body: string): string {
+  try {
+    const { checks, status } = JSON.parse(body) as { checks?: Record<string, string>; status?: string };
+    const down = Object.entries(checks ?? {}).filter(([, state]) => state !== 'ok');
+    return down.map(([check]) => check).join(', ') || String(status);
+  } catch {
+    return body.slice(0, 80);
+  }
+}
+
 /** Every pod's liveness and readiness once (each answer within the probe's 2 s). */
-async function probe(topology: Topology, restart: StoreRestart) {
+async function probe(
+  topology: Topology,
+  restart: Pick<StoreRestart, 'unready' | 'unreadyWhy' | 'livenessFailures'>,
+) {
   await Promise.all(
     [...topology.components.values()].flatMap((component) =>
       component.pods.map(async (pod) => {
         const answer = (path: string) =>
           fetch(`http://127.0.0.1:${pod.port}${path}`, { signal: AbortSignal.timeout(2000) }).then(
-            (r) => r.status,
-            () => 0,
+            async (r) => ({ status: r.status, body: await r.text() }),
+            (error: Error) => ({ status: 0, body: error.message }),
           );
         const [live, ready] = await Promise.all([
           answer('/healthz'),
           answer(component.workload.lifecycle.readinessPath ?? '/readyz'),
         ]);
         const name = component.workload.name;
-        if (live !== 200 && !restart.livenessFailures.includes(pod.id)) restart.livenessFailures.push(pod.id);
-        if (ready !== 200 && !restart.unready.includes(name)) restart.unready.push(name);
+        if (live.status !== 200 && !restart.livenessFailures.includes(pod.id))
+          restart.livenessFailures.push(pod.id);
+        if (ready.status === 200) return;
+        if (!restart.unready.includes(name)) restart.unready.push(name);
+        const why = `${pod.id}: ${downChecks(ready.body)}`;
+        if (!restart.unreadyWhy.includes(why)) restart.unreadyWhy.push(why);
       }),
     ),
   );
@@ -102,35 +122,52 @@ async function timeUntil(done: () => Promise<boolean>, limitMs: number): Promise
   return Infinity;
 }
 
+/** Probes every pod each second for `ms`, adding what failed to `seen`. */
+export async function probeFor(
+  topology: Topology,
+  ms: number,
+  seen: Pick<StoreRestart, 'unready' | 'unreadyWhy' | 'livenessFailures'>,
+): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    await probe(topology, seen);
+    await sleep(1000);
+  }
+}
+
 /**
- * Stops a store under load, keeps it away `downMs` while probing every pod each second (liveness must hold;
- * readiness of the pods that need it goes false), starts it again, then measures the way back: every pod ready, the
- * Postgres outboxes drained (up to `limitMs`). The first acknowledged write after its return is read from k6's
- * ledger afterwards (faults.ts).
+ * Takes a store away from the product under load (`away`), keeps it away `downMs` while probing every pod each
+ * second (liveness must hold; readiness of the pods that need it goes false), brings it back (`back`), then measures
+ * the way back: every pod ready, the Postgres outboxes drained (up to `limitMs`). The first acknowledged write after
+ * its return is read from k6's ledger afterwards (faults.ts).
  */
-export async function restartStore(
+export async function storeOutage(
   topology: Topology,
   store: StoreName,
-  options: { downMs: number; databaseUrl: string; limitMs?: number },
+  options: {
+    downMs: number;
+    databaseUrl: string;
+    limitMs?: number;
+    away: () => Promise<void>;
+    back: () => Promise<void>;
+  },
 ): Promise<StoreRestart> {
   const limitMs = options.limitMs ?? 60_000;
   const stoppedAt = Date.now();
-  await stopStore(store);
+  await options.away();
   const restart: StoreRestart = {
     store,
     stoppedAt,
     backAt: 0,
     unready: [],
+    unreadyWhy: [],
     livenessFailures: [],
     readyAgainMs: Infinity,
     drainMs: Infinity,
     lastBacklog: '',
   };
-  while (Date.now() - stoppedAt < options.downMs) {
-    await probe(topology, restart);
-    await sleep(1000);
-  }
-  await startStore(store);
+  await probeFor(topology, options.downMs - (Date.now() - stoppedAt), restart);
+  await options.back();
   restart.backAt = Date.now();
   restart.readyAgainMs = await timeUntil(
     async () => [...topology.components.values()].every((c) => c.proxy.ready().length === c.pods.length),
@@ -156,4 +193,17 @@ export async function restartStore(
     await db.end();
   }
   return restart;
+}
+
+/** A store's server stopped under load and started again with its own script (scripts/servers/). */
+export function restartStore(
+  topology: Topology,
+  store: StoreName,
+  options: { downMs: number; databaseUrl: string; limitMs?: number },
+): Promise<StoreRestart> {
+  return storeOutage(topology, store, {
+    ...options,
+    away: () => stopStore(store),
+    back: () => startStore(store),
+  });
 }

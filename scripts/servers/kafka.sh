@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Starts (or reuses) a single-node KRaft Kafka broker on 127.0.0.1:${KAFKA_PORT:-59092}.
 # The broker's jars come from Maven Central through kafka-pom.xml, cached under ~/.cache/vellum.
-# Prints KAFKA_BROKERS=... on stdout.
+# A second listener, PROXIED, on ${KAFKA_PROXIED_PORT:-59094}, tells its clients to reach the broker at
+# ${KAFKA_PROXIED_ADDRESS:-127.0.0.1:59095}, where the fault drills put a Toxiproxy proxy to it: clients that bootstrap
+# there keep every connection through the proxy (load-tests/faults/network.ts). Nothing listens there otherwise.
+# Prints KAFKA_BROKERS=..., KAFKA_PROXIED_LISTENER=... and KAFKA_PROXIED_ADDRESS=... on stdout.
 set -euo pipefail
 LOG_TAG=kafka
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -10,6 +13,8 @@ source "$HERE/common.sh"
 KAFKA_PORT="${KAFKA_PORT:-59092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-59093}"
 KAFKA_BOOTSTRAP="127.0.0.1:$KAFKA_PORT"
+KAFKA_PROXIED_PORT="${KAFKA_PROXIED_PORT:-59094}"
+KAFKA_PROXIED_ADDRESS="${KAFKA_PROXIED_ADDRESS:-127.0.0.1:59095}"
 POM="$HERE/kafka-pom.xml"
 KAFKA_VERSION="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$POM")"
 [[ -n "$KAFKA_VERSION" ]] || die "no <kafka.version> in $POM"
@@ -52,11 +57,11 @@ write_config() {
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,PROXIED://127.0.0.1:$KAFKA_PROXIED_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,PROXIED://$KAFKA_PROXIED_ADDRESS
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,PROXIED:PLAINTEXT
 log.dirs=$KAFKA_DIR/data
 num.partitions=3
 auto.create.topics.enable=true
@@ -108,6 +113,16 @@ command -v mvn >/dev/null || die 'mvn is required'
 fetch_libs
 write_config
 
+# A broker of this script's started before the PROXIED listener existed is restarted with the config above.
+if pid_is "$PID_FILE" kafka.Kafka && port_open "$KAFKA_PORT" && ! port_open "$KAFKA_PROXIED_PORT" &&
+  [[ "$(cat "$READY_FILE" 2>/dev/null)" == "$(cat "$PID_FILE")" ]]; then
+  log "stopping broker pid $(cat "$PID_FILE"), started without the PROXIED listener"
+  pid="$(cat "$PID_FILE")"
+  kill "$pid" || true
+  for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  kill -9 "$pid" 2>/dev/null || true
+fi
+
 if pid_is "$PID_FILE" kafka.Kafka && port_open "$KAFKA_PORT"; then
   if [[ "$(cat "$READY_FILE" 2>/dev/null)" == "$(cat "$PID_FILE")" ]]; then
     log "reusing broker pid $(cat "$PID_FILE") on $KAFKA_BOOTSTRAP"
@@ -143,3 +158,5 @@ else
 fi
 
 echo "KAFKA_BROKERS=$KAFKA_BOOTSTRAP"
+echo "KAFKA_PROXIED_LISTENER=127.0.0.1:$KAFKA_PROXIED_PORT"
+echo "KAFKA_PROXIED_ADDRESS=$KAFKA_PROXIED_ADDRESS"

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Installs the command-line tools the checks use, each only when missing:
-# helm, kubeconform and k6 (built with `go install` into ~/.cache/vellum/bin), Schemathesis (PyPI, in a virtual
+# helm, kubeconform, k6 and Toxiproxy (built with `go install` into ~/.cache/vellum/bin), Schemathesis (PyPI, in a virtual
 # environment under ~/.cache/vellum), and Debian's Chromium and nginx.
 set -euo pipefail
 LOG_TAG=tools
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+# go_tool NAME MODULE [BUILT]: `go install MODULE` into the bin folder as NAME, unless it is there. BUILT is the
+# name `go install` gives the binary when it is not NAME (Toxiproxy's server is built as `server`).
 go_tool() {
-  local name="$1" module="$2"
+  local name="$1" module="$2" built="${3:-$1}"
   if [[ -x "$VELLUM_BIN_DIR/$name" ]]; then
     return 0
   fi
   command -v go >/dev/null || die "go is required to install $name"
   log "go install $module"
-  local start=$SECONDS
-  GOBIN="$VELLUM_BIN_DIR" GOFLAGS="${GOFLAGS:--buildvcs=false}" go install "$module" >&2
+  local start=$SECONDS gobin
+  gobin="$(mktemp -d)"
+  GOBIN="$gobin" GOFLAGS="${GOFLAGS:--buildvcs=false}" go install "$module" >&2
+  mv "$gobin/$built" "$VELLUM_BIN_DIR/$name"
+  rm -rf "$gobin"
   log "$name installed in $((SECONDS - start))s"
 }
 
@@ -22,6 +27,8 @@ go_tool() {
 go_tool helm helm.sh/helm/v3/cmd/helm@v3
 go_tool kubeconform github.com/yannh/kubeconform/cmd/kubeconform@latest
 go_tool k6 go.k6.io/k6@latest
+# The fault drills' slow and cut network between each service and its stores (load-tests/faults/network.ts).
+go_tool toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server@latest server
 
 # Schemathesis fuzzes the API from its OpenAPI document (load-tests/fuzz/). Pinned: its checks and report format are
 # what load-tests/fuzz/schemathesis.mjs reads.

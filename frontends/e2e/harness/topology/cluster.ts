@@ -31,6 +31,11 @@ export interface TopologyOptions {
   replicasOf?: Record<string, number | 'chart'>;
   /** Time an endpoint change takes to reach the Services (default 1 s, under the chart's preStop sleep). */
   propagationMs?: number;
+  /**
+   * The servers one component reaches (default `servers`): a fault drill gives each its own addresses, proxies
+   * through which its connections to each store can be slowed or cut without touching the others'.
+   */
+  serversOf?: (component: string) => Promise<ServerAddresses>;
   log?: (line: string) => void;
 }
 
@@ -114,9 +119,10 @@ export interface Topology {
 const SERVICE_URL = /^http:\/\/([a-z0-9-]+)(?:\.[a-z0-9-]+(?:\.svc(?:\.cluster\.local)?)?)?:(\d+)(\/.*)?$/;
 
 /**
- * The pod's environment with only the addresses changed: the servers' (KAFKA_BROKERS; DATABASE_URL and REDIS_URL
- * come from the Secret), the container port (PORT, set per pod) and each in-cluster Service URL
- * (http://<service>:<port>) to that Service's loopback proxy. Everything else is as rendered.
+ * The pod's environment with only the addresses changed: the servers' (KAFKA_BROKERS; DATABASE_URL, REDIS_URL and
+ * MONGO_URL, which come from the Secret, where the component has them), the container port (PORT, set per pod) and
+ * each in-cluster Service URL (http://<service>:<port>) to that Service's loopback proxy. Everything else is as
+ * rendered.
  */
 export function localEnv(
   workload: Workload,
@@ -128,6 +134,9 @@ export function localEnv(
     const match = SERVICE_URL.exec(value);
     const local = match ? serviceUrl(match[1]!, Number(match[2])) : undefined;
     if (key === 'KAFKA_BROKERS') env[key] = servers.kafkaBrokers;
+    else if (key === 'DATABASE_URL') env[key] = servers.databaseUrl;
+    else if (key === 'REDIS_URL') env[key] = servers.redisUrl;
+    else if (key === 'MONGO_URL' && servers.mongoUrl) env[key] = servers.mongoUrl;
     else if (local) env[key] = `${local}${match![3] ?? ''}`;
     else env[key] = value;
   }
@@ -238,8 +247,9 @@ async function startOn(
     const workload = workloads.find((w) => w.services.some((s) => s.name === name && s.port === port));
     return workload ? proxies.get(name)!.url : undefined;
   };
-  for (const component of components.values()) {
-    component.env = localEnv(component.workload, options.servers, serviceUrl);
+  for (const [name, component] of components) {
+    const servers = options.serversOf ? await options.serversOf(name) : options.servers;
+    component.env = localEnv(component.workload, servers, serviceUrl);
   }
 
   const podsOf = replicaCounts(components, options.replicas ?? 1, options.replicasOf ?? {});
