@@ -1,5 +1,6 @@
 import { MongoClient, type Db as MongoDatabase } from 'mongodb';
 import type { Logger } from 'pino';
+import { closeAwareWrites } from './close-aware-writes';
 
 export interface MongoConnection {
   client: MongoClient;
@@ -38,6 +39,7 @@ export interface MongoOptions {
  * `MongoNetworkError` for one in flight), which the platform's error handler answers 503 (`isStoreUnavailable`).
  */
 export async function connectMongo(options: MongoOptions): Promise<MongoConnection> {
+  closeAwareWrites();
   const client = new MongoClient(options.url, {
     appName: options.appName,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,
