@@ -14,7 +14,6 @@ const lanes = {
     '<rootDir>/services/vellum',
     '<rootDir>/services/analytics',
     '<rootDir>/services/gateway',
-    '<rootDir>/charts',
     // Every service restarted one by one under k6's mixed journey, 0 failed requests (load-tests/rolling/).
     '<rootDir>/load-tests/rolling',
     // Every service pod killed (SIGKILL) and restarted under k6's writes: 0 lost, 0 applied twice (load-tests/faults/).
@@ -37,6 +36,9 @@ const lanes = {
     '<rootDir>/frontends/e2e',
     // Embedded only, and long: here since the fault drills (about 6 minutes) joined the servers lane.
     '<rootDir>/services/all-in-one',
+    // helm, kubeconform and the images' dependencies: no server (here since the network drill and the storm joined
+    // the fault drills' pass in the servers lane).
+    '<rootDir>/charts',
   ],
 };
 

@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { expectStatus, verifiedUser } from '../seed/client.mjs';
 import { ensureBuilt, serverEnv, startDistributed, startEmbedded } from '../runner/product.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const { values } = parseArgs({
   options: {
@@ -29,7 +30,6 @@ const GOALS = { embedded: 50, distributed: 250 };
 const POLL_MS = 2;
 const TIMEOUT_MS = 10_000;
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 
 /** Changes the display name `CHANGES` times; answers each change's milliseconds until the vellum list shows it. */

@@ -33,6 +33,7 @@ import {
 } from '../runner/product.mjs';
 import { findK6, runK6 } from '../runner/k6.mjs';
 import { seed } from '../seed/seed.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +55,6 @@ const PATHS = [
   { kind: 'list', label: 'GET /api/vellums?limit=20' },
 ];
 const MB = (bytes) => (bytes === undefined ? '—' : `${Math.round(bytes / 1024 / 1024)} MB`);
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => console.log(line);
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -1,6 +1,5 @@
 import type { SignedInPerson } from '../harness/signed-in-person';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * Each person writes to the next in a conversation opened before the drills (messages and read marks need one).

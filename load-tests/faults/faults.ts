@@ -26,8 +26,9 @@ import {
   type ProxiedStore,
 } from './network';
 import { reconnectStorm, stormLine, type StormResult } from './storm';
-import { restartStore, type StoreRestart } from './store-restart';
+import { restartStore, unreadyPods, type StoreRestart } from './store-restart';
 import { STORES, WRITES_ON, type StoreName } from './stores';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface FaultsOptions {
   servers: ServerAddresses;
@@ -93,6 +94,9 @@ export interface FaultsResult {
 }
 
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never (60 s)');
+/** The pods never ready again after an outage, with the checks they said were down. */
+const notReady = (r: Pick<StoreRestart, 'readyAgainMs' | 'stillUnready'>) =>
+  Number.isFinite(r.readyAgainMs) ? '' : ` (still unready: ${r.stillUnready.join('; ')})`;
 
 /** From a store's return to the first write acknowledged after it among those that need the store. */
 function firstAnswerAfter(ledger: Ledger, restart: StoreRestart): number | null {
@@ -119,8 +123,6 @@ function withLogLines(output: string, answers: UnexpectedAnswer[]): UnexpectedAn
 
 /** After a killed gateway pod is ready again: the endpoint propagation and a request's time-out to settle. */
 const GATEWAY_ENDPOINT_GRACE_MS = 3000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Every k6 and set-up client shares 127.0.0.1: the per-address limits are raised. */
 const RAISED_LIMITS: Record<string, Record<string, string>> = {
@@ -257,7 +259,8 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
           'store restart',
           `${store} away ${((restart.backAt - restart.stoppedAt) / 1000).toFixed(1)} s; unready meanwhile: ` +
             `${restart.unready.sort().join(', ') || 'none'}; liveness failures: ${restart.livenessFailures.length}; ` +
-            `every pod ready ${seconds(restart.readyAgainMs)} and the outbox backlog drained ${seconds(restart.drainMs)} after its return` +
+            `every pod ready ${seconds(restart.readyAgainMs)}${notReady(restart)} and the outbox backlog drained ` +
+            `${seconds(restart.drainMs)} after its return` +
             (Number.isFinite(restart.drainMs) ? '' : ` (left: ${restart.lastBacklog})`),
         );
         await sleep(3000);
@@ -279,12 +282,15 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
           `${fault.slow.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.slow.livenessFailures.length}), ` +
           `then cut for ${((fault.backAt - fault.stoppedAt) / 1000).toFixed(1)} s (unready meanwhile: ` +
           `${fault.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.livenessFailures.length}); every pod ` +
-          `ready ${seconds(fault.readyAgainMs)} and the outbox backlog drained ${seconds(fault.drainMs)} after the healing` +
+          `ready ${seconds(fault.readyAgainMs)}${notReady(fault)} and the outbox backlog drained ${seconds(fault.drainMs)} after the healing` +
           (Number.isFinite(fault.drainMs) ? '' : ` (left: ${fault.lastBacklog})`),
       );
       await sleep(3000);
     }
     const stormSockets = options.stormSockets ?? 2000;
+    const unreadyBeforeStorm = await unreadyPods(topology);
+    if (unreadyBeforeStorm.length)
+      log(`reconnect storm: not ready before it: ${unreadyBeforeStorm.join('; ')}`);
     const storm =
       stormSockets > 0 ? await reconnectStorm(topology, { sockets: stormSockets, log }) : undefined;
     if (storm) {

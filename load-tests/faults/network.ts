@@ -9,7 +9,12 @@ import type { StoreName } from './stores';
  * of its bootstrap address alone would be left after the first request): the test broker's PROXIED listener tells
  * them the proxy's address (scripts/servers/kafka.sh, KAFKA_PROXIED_LISTENER and KAFKA_PROXIED_ADDRESS).
  */
-export const PROXIED_STORES = ['postgres', 'redis', 'ferretdb', 'kafka'] as const;
+export const PROXIED_STORES = [
+  'postgres',
+  'redis',
+  'ferretdb',
+  'kafka',
+] as const satisfies readonly StoreName[];
 export type ProxiedStore = (typeof PROXIED_STORES)[number];
 
 /** The broker's listener that advertises `address`, where the drill puts the Kafka proxy (both host:port). */
@@ -97,7 +102,7 @@ export async function slowThenCut(
   } finally {
     for (const name of names) await toxiproxy.heal(name);
   }
-  const cut = await storeOutage(topology, store as StoreName, {
+  const cut = await storeOutage(topology, store, {
     downMs: CUT_FOR_MS,
     databaseUrl: options.databaseUrl,
     away: async () => {

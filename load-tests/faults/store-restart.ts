@@ -1,6 +1,7 @@
 import { Client } from 'pg';
-import type { Topology } from '@vellum/e2e/topology';
+import type { Component, Pod, Topology } from '@vellum/e2e/topology';
 import { startStore, stopStore, type StoreName } from './stores';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What one restart of a store did to the product, measured while k6 wrote. */
 export interface StoreRestart {
@@ -14,15 +15,15 @@ export interface StoreRestart {
   unreadyWhy: string[];
   /** Pods whose liveness probe (/healthz) failed while the store was away: each would have been killed. */
   livenessFailures: string[];
-  /** From the store's return until every pod was ready again (ms). */
+  /** From the store's return until every pod's own readiness probe answered 200 again (ms). */
   readyAgainMs: number;
+  /** When some pod never was ready again within the limit: which, and the checks it said were down. */
+  stillUnready: string[];
   /** From the store's return until the outboxes on Postgres had nothing left to publish (ms). */
   drainMs: number;
   /** What the last look at the backlog saw: rows per schema, or the error (when it never drained). */
   lastBacklog: string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The checks a `/readyz` answer says are down, or the answer itself. */
 function downChecks(body: string): string {
@@ -35,6 +36,32 @@ function downChecks(body: string): string {
   }
 }
 
+/** A pod's answer on one of its own paths (within the probe's 2 s), or status 0 and the error. */
+function podAnswer(pod: Pod, path: string): Promise<{ status: number; body: string }> {
+  return fetch(`http://127.0.0.1:${pod.port}${path}`, { signal: AbortSignal.timeout(2000) }).then(
+    async (r) => ({ status: r.status, body: await r.text() }),
+    (error: Error) => ({ status: 0, body: error.message }),
+  );
+}
+
+const readinessPath = (component: Component) => component.workload.lifecycle.readinessPath ?? '/readyz';
+
+/**
+ * The pods whose own readiness probe does not answer 200 now, each with the checks it says are down (none: every
+ * pod is ready). Read from the pods, not from the Services: a Service follows its pods' readiness only after the
+ * probe's period and thresholds, so it can still list a pod that is not ready, or not yet list one that is.
+ */
+export async function unreadyPods(topology: Topology): Promise<string[]> {
+  const answers = await Promise.all(
+    [...topology.components.values()].flatMap((component) =>
+      component.pods.map(async (pod) => ({ pod, answer: await podAnswer(pod, readinessPath(component)) })),
+    ),
+  );
+  return answers
+    .filter((a) => a.answer.status !== 200)
+    .map((a) => `${a.pod.id}: ${downChecks(a.answer.body)}`);
+}
+
 /** Every pod's liveness and readiness once (each answer within the probe's 2 s). */
 async function probe(
   topology: Topology,
@@ -43,14 +70,9 @@ async function probe(
   await Promise.all(
     [...topology.components.values()].flatMap((component) =>
       component.pods.map(async (pod) => {
-        const answer = (path: string) =>
-          fetch(`http://127.0.0.1:${pod.port}${path}`, { signal: AbortSignal.timeout(2000) }).then(
-            async (r) => ({ status: r.status, body: await r.text() }),
-            (error: Error) => ({ status: 0, body: error.message }),
-          );
         const [live, ready] = await Promise.all([
-          answer('/healthz'),
-          answer(component.workload.lifecycle.readinessPath ?? '/readyz'),
+          podAnswer(pod, '/healthz'),
+          podAnswer(pod, readinessPath(component)),
         ]);
         const name = component.workload.name;
         if (live.status !== 200 && !restart.livenessFailures.includes(pod.id))
@@ -163,16 +185,17 @@ export async function storeOutage(
     unreadyWhy: [],
     livenessFailures: [],
     readyAgainMs: Infinity,
+    stillUnready: [],
     drainMs: Infinity,
     lastBacklog: '',
   };
   await probeFor(topology, options.downMs - (Date.now() - stoppedAt), restart);
   await options.back();
   restart.backAt = Date.now();
-  restart.readyAgainMs = await timeUntil(
-    async () => [...topology.components.values()].every((c) => c.proxy.ready().length === c.pods.length),
-    limitMs,
-  );
+  restart.readyAgainMs = await timeUntil(async () => {
+    restart.stillUnready = await unreadyPods(topology);
+    return restart.stillUnready.length === 0;
+  }, limitMs);
   const backAt = restart.backAt;
   // Each Postgres service's outbox is in the schema named after it; other schemas in the database are other tests'
   // (a `link` schema, say, from the link service's Postgres store, which the chart's link on MongoDB never relays).

@@ -3,6 +3,7 @@ import { SOCKETS_PER_PERSON, type UserSignal } from '@vellum/proto';
 import type { CrashStep, Topology } from '@vellum/e2e/topology';
 import { signedInPerson, type SignedInPerson } from '../harness/signed-in-person';
 import { withConversations } from './conversations';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Sockets back on a replica within this time of the kill that cut them (issue 25). */
 export const STORM_BACK_WITHIN_MS = 10_000;
@@ -36,8 +37,6 @@ interface Tab {
   cutAt?: number;
   backAt?: number;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(what: string, done: () => boolean): Promise<void> {
   const deadline = Date.now() + SETTLE_MS;

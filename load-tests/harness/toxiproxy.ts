@@ -3,11 +3,10 @@ import { accessSync, constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '@vellum/e2e/topology';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const TOXIPROXY =
   process.env.TOXIPROXY_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/toxiproxy-server');
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A Toxiproxy server (scripts/servers/tools.sh builds it) and the proxies made through its HTTP API: TCP proxies

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { signedInPerson } from '../harness/signed-in-person';
 import { startTopology, type RolloutStep, type ServerAddresses } from '@vellum/e2e/topology';
 import { K6, startK6 } from '../harness/k6-process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface RollingOptions {
   servers: ServerAddresses;
@@ -36,8 +37,6 @@ export interface RollingResult {
   /** Lines of the processes' logs about upstream or connection errors (empty when all went well). */
   diagnostics: string[];
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The distributed product as the chart runs it (harness/topology: every service Deployment as its own process with

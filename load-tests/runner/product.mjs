@@ -7,6 +7,7 @@ import { createWriteStream, existsSync, readdirSync, readFileSync, statSync } fr
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -57,8 +58,6 @@ export async function freePort() {
   });
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Resident memory of a process in bytes (Linux: /proc/<pid>/status VmRSS), or undefined once it is gone. */
 export function rssOf(pid) {
   try {
@@ -75,7 +74,7 @@ export async function startNodeProcess(name, entry, env, logFile, { args = [], t
   const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(process.execPath, [...args, entry], {
     cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, METRICS_PORT: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.pipe(log);

@@ -2,6 +2,7 @@
 // verifiedAccount, in plain JavaScript so the runner needs no compiler): keeps its cookies, sends JSON with the
 // page's Origin, reads JSON.
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export class Browser {
   cookies = new Map();
@@ -50,8 +51,6 @@ export function expectStatus(res, expected, what) {
     );
   return res.body;
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const PASSWORD = 'Load-Test-Horse-9';
 

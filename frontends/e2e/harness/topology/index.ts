@@ -4,6 +4,7 @@ export { freePort } from '../ports';
 export { verificationLink } from './verification';
 export {
   startTopology,
+  type Component,
   type CrashStep,
   type CrashTrigger,
   type RolloutStep,
@@ -11,3 +12,4 @@ export {
   type Topology,
   type UnexpectedExit,
 } from './cluster';
+export type { Pod } from './pods';

@@ -11,6 +11,7 @@ import {
   createHttpApp,
   errorHandler,
   healthRouter,
+  READINESS_CHECK_TIMEOUT_MS,
   Conflict,
   NotFound,
   notFoundHandler,
@@ -170,6 +171,20 @@ describe('http bootstrap', () => {
     const down = createHttpApp({ logger });
     down.use(healthRouter({ db: async () => false }, () => false));
     expect((await request(down).get('/readyz')).status).toBe(503);
+  });
+
+  it('counts a check that does not answer as down, and names it, before the probe would give up', async () => {
+    const stuck = createHttpApp({ logger });
+    stuck.use(
+      healthRouter({ db: async () => true, bus: () => new Promise<boolean>(() => undefined) }, () => false),
+    );
+    const answer = await request(stuck).get('/readyz');
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 503,
+      body: { status: 'not ready', checks: { db: 'ok', bus: 'down' } },
+    });
+    // The chart's readiness probe waits 2 s (charts/vellum-lib/templates/_defaults.tpl).
+    expect(READINESS_CHECK_TIMEOUT_MS).toBeLessThan(2000);
   });
 });
 
