@@ -375,8 +375,12 @@ const podSpec = (deployment) => deployment.spec.template.spec;
 
     const policies = ofKind(objects, 'NetworkPolicy');
     expect(policies.map((p) => p.metadata.name).sort()).toEqual(COMPONENTS);
+    const controller = named(objects, 'NetworkPolicy', 'gateway').spec.ingress[0].from[0];
+    expect(controller.namespaceSelector.matchLabels).toEqual({
+      'kubernetes.io/metadata.name': 'ingress-nginx',
+    });
     const admitsController = (policy) =>
-      policy.spec.ingress.some((rule) => rule.from.some((peer) => peer.namespaceSelector));
+      policy.spec.ingress.some((rule) => rule.from.some((peer) => isDeepStrictEqual(peer, controller)));
     expect(
       policies
         .filter(admitsController)
@@ -402,6 +406,11 @@ const podSpec = (deployment) => deployment.spec.template.spec;
           },
         ],
         ports: [{ port: 'http', protocol: 'TCP' }],
+      },
+      // The scrapers (global.metrics.scrapers), on the metrics port alone.
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ port: 'metrics', protocol: 'TCP' }],
       },
     ]);
     const egressPorts = (name) =>
@@ -875,6 +884,9 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       ...gatewayOwn.flatMap(([p, type]) => (type === 'Prefix' ? [p, `${p}/x`] : [p])),
       '/mf/links/mf-manifest.json',
       '/mf/editor',
+      // Nobody's metrics through the Ingress: each process serves them on its own port (METRICS_PORT).
+      '/metrics',
+      '/metrics/x',
     ];
     for (const url of refused) expect([url, notFound.test(url)]).toEqual([url, true]);
     for (const url of [
@@ -949,6 +961,103 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     expect(fs.readFileSync(path.join(ROOT, 'services/gateway/src/config.ts'), 'utf8')).toMatch(
       /REMOTE_NAMES\.map\(\(name\) => \[remoteUrlEnvName\(name\), remote\(\)\]\)/,
     );
+  });
+
+  test('every service process serves metrics on its own port, which only the scrapers reach; the frontends serve none', () => {
+    for (const name of SERVICES) {
+      const container = podSpec(named(objects, 'Deployment', name)).containers[0];
+      expect([name, container.ports]).toEqual([
+        name,
+        [
+          { name: 'http', containerPort: 8080, protocol: 'TCP' },
+          { name: 'metrics', containerPort: 9464, protocol: 'TCP' },
+        ],
+      ]);
+      expect([name, named(objects, 'ConfigMap', `${name}-env`).data.METRICS_PORT]).toEqual([name, '9464']);
+      const ports = named(objects, 'Service', name).spec.ports.map(
+        (p) => `${p.name}:${p.port}->${p.targetPort}`,
+      );
+      expect([name, ports]).toEqual([name, ['http:8080->http', 'metrics:9464->metrics']]);
+      const metricsRules = named(objects, 'NetworkPolicy', name).spec.ingress.filter((rule) =>
+        rule.ports.some((p) => p.port === 'metrics'),
+      );
+      expect(metricsRules).toEqual([
+        {
+          from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+          ports: [{ port: 'metrics', protocol: 'TCP' }],
+        },
+      ]);
+    }
+    for (const name of Object.keys(FRONTENDS)) {
+      const container = podSpec(named(objects, 'Deployment', name)).containers[0];
+      expect([name, container.ports.map((p) => p.name)]).toEqual([name, ['http']]);
+      expect([name, named(objects, 'ConfigMap', `${name}-env`).data.METRICS_PORT]).toEqual([name, undefined]);
+    }
+    // The Ingress reaches the Services' `http` port alone.
+    const ingress = ofKind(objects, 'Ingress')[0];
+    for (const path of ingress.spec.rules.flatMap((r) => r.http.paths))
+      expect(path.backend.service.port).toEqual({ name: 'http' });
+    // Off by default: no monitor unless asked for (the CRDs may not be installed).
+    expect([...ofKind(objects, 'ServiceMonitor'), ...ofKind(objects, 'PodMonitor')]).toEqual([]);
+  });
+
+  test('one switch gives every service a ServiceMonitor (or a PodMonitor) on its metrics port, which a component may override', () => {
+    const text = renderText(
+      '--set',
+      'global.metrics.serviceMonitor.enabled=true',
+      '--set',
+      'global.metrics.serviceMonitor.labels.release=kube-prometheus-stack',
+      '--set',
+      'analytics.metrics.serviceMonitor.enabled=false',
+      '--set',
+      'shell.metrics.serviceMonitor.enabled=true',
+    );
+    expectValid(text);
+    const rendered = YAML.parseAllDocuments(text)
+      .map((d) => d.toJS())
+      .filter(Boolean);
+    const monitors = ofKind(rendered, 'ServiceMonitor');
+    expect(monitors.map((m) => m.metadata.name).sort()).toEqual(SERVICES.filter((n) => n !== 'analytics'));
+    const gateway = monitors.find((m) => m.metadata.name === 'gateway');
+    expect(gateway.metadata.labels.release).toBe('kube-prometheus-stack');
+    expect(gateway.spec).toEqual({
+      jobLabel: 'app.kubernetes.io/name',
+      selector: {
+        matchLabels: { 'app.kubernetes.io/name': 'gateway', 'app.kubernetes.io/instance': 'vellum' },
+      },
+      endpoints: [{ port: 'metrics', path: '/metrics', interval: '30s', scrapeTimeout: '10s' }],
+    });
+
+    const pods = render(
+      '--set',
+      'global.metrics.podMonitor.enabled=true',
+      '--set',
+      'vellum.metrics.podMonitor.enabled=false',
+    );
+    expect(ofKind(pods, 'ServiceMonitor')).toEqual([]);
+    expect(
+      ofKind(pods, 'PodMonitor')
+        .map((m) => m.metadata.name)
+        .sort(),
+    ).toEqual(SERVICES.filter((n) => n !== 'vellum'));
+    expect(ofKind(pods, 'PodMonitor')[0].spec.podMetricsEndpoints).toEqual([
+      { port: 'metrics', path: '/metrics', interval: '30s', scrapeTimeout: '10s' },
+    ]);
+    // Kubeconform knows the monitors' schemas: a misspelt field is refused.
+    const broken = structuredClone(gateway);
+    broken.spec.endpoints[0].scrapeIntervall = '5s';
+    const result = validate(YAML.stringify(broken));
+    expect(result.status).not.toBe(0);
+    expect(result.stdout).toMatch(/scrapeIntervall/);
+  });
+
+  test('the scrapers are whoever global.metrics.scrapers names', () => {
+    const peer = { ipBlock: { cidr: '10.9.0.0/16' } };
+    const rendered = render('--set-json', `global.metrics.scrapers=${JSON.stringify([peer])}`);
+    const rule = named(rendered, 'NetworkPolicy', 'messaging').spec.ingress.find((r) =>
+      r.ports.some((p) => p.port === 'metrics'),
+    );
+    expect(rule).toEqual({ from: [peer], ports: [{ port: 'metrics', protocol: 'TCP' }] });
   });
 
   test('components toggle with <name>.enabled, and the gateway cannot point at a missing one', () => {

@@ -23,7 +23,7 @@ async function timeToReady(args, env, probe) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, METRICS_PORT: '0', ...env, PORT: String(port) },
     stdio: 'ignore',
   });
   for (;;) {

@@ -11,5 +11,6 @@ Everything one component is made of. A component chart's only template is:
 {{- include "vellum-lib.hpa" $ctx }}
 {{- include "vellum-lib.pdb" $ctx }}
 {{- include "vellum-lib.networkpolicy" $ctx }}
+{{- include "vellum-lib.monitors" $ctx }}
 {{- include "vellum-lib.replayJob" $ctx }}
 {{- end }}

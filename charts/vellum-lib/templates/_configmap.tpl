@@ -16,6 +16,9 @@ secret: those come from the Secret (secretEnv), never from values.
   "PUBLIC_URL" (trimSuffix "/" $publicUrl)
   "OTEL_SERVICE_NAME" $name
 -}}
+{{- if eq (include "vellum-lib.servesMetrics" .) "true" -}}
+{{- $_ := set $env "METRICS_PORT" (toString .Values.global.metrics.port) -}}
+{{- end -}}
 {{- with .Values.global.otel.endpoint -}}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" . -}}
 {{- end -}}

@@ -25,6 +25,29 @@ global:
   otel:
     # OTEL_EXPORTER_OTLP_ENDPOINT; empty turns tracing off.
     endpoint: ""
+  # Every process but the frontends' nginx serves Prometheus metrics at /metrics on a port of its own (METRICS_PORT,
+  # the container port `metrics`), never on `http`, which the Ingress reaches. A component may override
+  # serviceMonitor.enabled and podMonitor.enabled in its own `metrics` block.
+  metrics:
+    port: 9464
+    serviceMonitor:
+      # A prometheus-operator ServiceMonitor per component, on its Service's `metrics` port.
+      enabled: false
+      # The labels your Prometheus selects monitors by (kube-prometheus-stack: release: <its release name>).
+      labels: {}
+      interval: 30s
+      scrapeTimeout: 10s
+    podMonitor:
+      # A PodMonitor per component instead, on its pods' `metrics` port.
+      enabled: false
+      labels: {}
+      interval: 30s
+      scrapeTimeout: 10s
+    # Who scrapes: NetworkPolicyPeers the NetworkPolicy admits to the `metrics` port, and to nothing else.
+    scrapers:
+      - namespaceSelector:
+          matchLabels:
+            kubernetes.io/metadata.name: monitoring
   networkPolicy:
     enabled: true
     # Who may reach a component whose networkPolicy.ingressFrom is ingressController (the gateway only).
@@ -98,6 +121,8 @@ env: {}
 secretEnv: {}
 # Overrides global.secretName for this component.
 secretName: ""
+# Overrides of global.metrics for this component: serviceMonitor.enabled, podMonitor.enabled.
+metrics: {}
 # Backing services reached: egress rules (see global.networkPolicy.destinations); kafka also sets KAFKA_BROKERS.
 uses: []
 # Other components called over HTTP: <NAME>_URL=http://<name>:8080 and egress to their pods.

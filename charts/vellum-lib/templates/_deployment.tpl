@@ -96,6 +96,11 @@ spec:
             - name: http
               containerPort: 8080
               protocol: TCP
+            {{- if eq (include "vellum-lib.servesMetrics" .) "true" }}
+            - name: metrics
+              containerPort: {{ .Values.global.metrics.port }}
+              protocol: TCP
+            {{- end }}
           {{- include "vellum-lib.containerEnv" . | nindent 10 }}
           startupProbe:
             httpGet:

@@ -70,3 +70,22 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | 
 {{- define "vellum-lib.dirVolume" -}}
 {{- regexReplaceAll "[^a-z0-9]+" (lower .) "-" | trimAll "-" | trunc 63 | trimSuffix "-" -}}
 {{- end }}
+
+{{/* "true" when the component's process serves metrics: every role but the frontends' nginx. */}}
+{{- define "vellum-lib.servesMetrics" -}}
+{{- ne (toString .Values.role) "frontend" -}}
+{{- end }}
+
+{{/*
+"true" when the component gets a monitor of this kind (`kind`: serviceMonitor or podMonitor): its own
+metrics.<kind>.enabled when set, else global.metrics.<kind>.enabled; never for a component that serves no metrics.
+*/}}
+{{- define "vellum-lib.monitorEnabled" -}}
+{{- $ctx := .ctx -}}
+{{- $enabled := index $ctx.Values.global.metrics .kind "enabled" -}}
+{{- $own := index ($ctx.Values.metrics | default dict) .kind | default dict -}}
+{{- if hasKey $own "enabled" -}}
+{{- $enabled = $own.enabled -}}
+{{- end -}}
+{{- and (eq (include "vellum-lib.servesMetrics" $ctx) "true") $enabled -}}
+{{- end }}

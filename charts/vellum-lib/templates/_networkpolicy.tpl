@@ -1,6 +1,7 @@
 {{/*
 With the namespace's default-deny (k8s/default-deny.yaml) this is all a component may do on the network: take
-connections on 8080 from those its `networkPolicy.ingressFrom` names (the services: the gateway; the gateway and the
+connections on 8080 from those its `networkPolicy.ingressFrom` names and on its metrics port from the scrapers
+(global.metrics.scrapers) (the services: the gateway; the gateway and the
 remotes: the ingress controller; the shell: both, as the gateway passes it the navigations on the paths the Ingress
 sends the gateway), resolve names, reach the backing services it `uses` on their ports, and call its `upstreams`. A
 component with `networkPolicy.egress: false` (the frontends' nginx) opens no connection at all.
@@ -55,6 +56,14 @@ spec:
       ports:
         - port: http
           protocol: TCP
+    {{- if eq (include "vellum-lib.servesMetrics" .) "true" }}
+    # The scrapers (global.metrics.scrapers), on the metrics port alone.
+    - from:
+        {{- required "global.metrics.scrapers: name who scrapes the metrics (NetworkPolicyPeers)" .Values.global.metrics.scrapers | toYaml | nindent 8 }}
+      ports:
+        - port: metrics
+          protocol: TCP
+    {{- end }}
   {{- if not .Values.networkPolicy.egress }}
   {{- if or .Values.uses .Values.upstreams }}
   {{- fail (printf "%s: networkPolicy.egress is false, so it can neither use %v nor call %v" $name .Values.uses .Values.upstreams) }}

@@ -16,4 +16,12 @@ spec:
       targetPort: http
       protocol: TCP
       appProtocol: http
+    {{- if eq (include "vellum-lib.servesMetrics" .) "true" }}
+    # Only for a ServiceMonitor: the Ingress routes to `http` alone.
+    - name: metrics
+      port: {{ .Values.global.metrics.port }}
+      targetPort: metrics
+      protocol: TCP
+      appProtocol: http
+    {{- end }}
 {{- end }}

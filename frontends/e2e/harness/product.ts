@@ -33,6 +33,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       // The 'listening on' line is an info log.
       LOG_LEVEL: 'info',
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       // The browser tests sign in and check handles far more often than a person would.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { env, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
+import { env, metricsEnvShape, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
 import { remoteEnvShape } from '@vellum/gateway';
 import { vellumSettingsShape } from '@vellum/vellum';
 import { noDevMailboxInProduction } from '@vellum/identity';
@@ -12,6 +12,8 @@ const embeddedEnvShape = z.object({
   PORT: env.port(8080),
   /** Loopback by default: the dev mailbox and generated secrets are for this machine. `0.0.0.0` opens it. */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** Prometheus metrics at /metrics on this port of HOST (never the public port). */
+  ...metricsEnvShape,
   /** Proxies in front (say, a local TLS terminator) whose X-Forwarded-For/-Proto are believed; empty: none. */
   TRUSTED_PROXIES: env.trustedProxies(),
   ...timeoutEnvShape,

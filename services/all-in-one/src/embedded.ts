@@ -3,7 +3,9 @@ import express from 'express';
 import {
   createInProcessBus,
   createLogger,
+  createMetricsRegistry,
   createOutboxRelay,
+  eventMetrics,
   inboxUpkeep,
   memoryLimiters,
   MemorySessionStore,
@@ -13,6 +15,7 @@ import {
   preloadFromOutboxes,
   proxyTrust,
   serve,
+  serveMetrics,
   sessionLimitsOf,
   type Db,
   type Logger,
@@ -34,6 +37,8 @@ import { lockDataDir } from './data-dir-lock';
 
 export interface Embedded extends RunningServer {
   logger: Logger;
+  /** Where /metrics is served (METRICS_PORT; the port taken when it was 0). */
+  metricsPort: number;
 }
 
 /**
@@ -66,11 +71,17 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   // awaitDelivery: the relays mark their rows published only once every consumer group has handled them, so a
   // process killed mid-delivery publishes them again on the next start. The published rows are the event log, kept
   // forever and loaded into the bus at each start; each group's position is kept in platform.bus_offsets.
+  // One registry for the whole process, labelled service="vellum": each series says which service's part it is
+  // (its route, its outbox, its consumer group), as every distributed process's do.
+  const metrics = createMetricsRegistry('vellum');
+  const events = eventMetrics(metrics);
   const bus = createInProcessBus({
     awaitDelivery: true,
     offsets: await pgBusOffsets(db),
     logger: logger.child({ component: 'bus' }),
+    observer: events.delivery,
   });
+  events.watchLag(() => bus.lag());
   const sessions = new MemorySessionStore();
   const mail = createMailPorts(env, logger);
   const relays: Array<ReturnType<typeof createOutboxRelay>> = [];
@@ -85,6 +96,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   const realtime = socketRealtime({
     authenticate: (req) => gateway.callerOfUpgrade(req),
     logger: logger.child({ service: 'messaging' }),
+    metrics,
   });
 
   const services: ServiceDefinition[] = [
@@ -171,6 +183,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   for (const service of services) {
     for (const subscription of service.subscriptions) await bus.subscribe(subscription);
     upstreams[service.name] = { handler: mountService(express(), service, logger) };
+    events.watchSchema(db, service.schema);
   }
   // Relays start once every group is subscribed: a publish waits only for the groups subscribed at that moment.
   for (const service of services.filter((candidate) => candidate.publishes !== false)) {
@@ -179,6 +192,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       schema: service.schema,
       bus,
       logger: logger.child({ relay: service.name }),
+      observer: events.relay(service.schema),
       // PGlite has one connection: a transaction held across a publish would wait for consumers waiting for it.
       publishOutsideTransaction: true,
       // The published rows are the embedded mode's event log (see the bus above).
@@ -197,6 +211,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   const frontendsDir = path.resolve(env.FRONTENDS_DIR);
   const gateway = createGateway({
     logger,
+    metrics,
     upstreams,
     sessions,
     limiters: memoryLimiters,
@@ -224,6 +239,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       return env.PUBLIC_URL ? [own.origin] : [own.origin, `http://127.0.0.1:${own.port}`];
     },
   });
+  const metricsServer = await serveMetrics(metrics, { port: env.METRICS_PORT, host: env.HOST, logger });
   const running = await serve(
     gateway.app,
     {
@@ -233,6 +249,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [
+        () => metricsServer.close(),
         () => lock.release(),
         () => db.close(),
         () => bus.close(),
@@ -249,5 +266,5 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   for (const service of services) service.attachServer?.(running.server);
   config.publicUrl = publicUrlFor(running.port);
   logger.info({ port: running.port, dataDir }, `listening on ${running.url}`);
-  return { ...running, logger };
+  return { ...running, logger, metricsPort: metricsServer.port };
 }

@@ -11,6 +11,7 @@ export async function startTestProduct(env: Record<string, string> = {}, dataDir
   const product: Embedded = await startEmbedded(
     parseConfig(embeddedEnv, {
       PORT: '0',
+      METRICS_PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dir,
       LOG_LEVEL: 'silent',
@@ -22,6 +23,7 @@ export async function startTestProduct(env: Record<string, string> = {}, dataDir
   );
   return {
     url: product.url,
+    metricsUrl: `http://127.0.0.1:${product.metricsPort}/metrics`,
     dataDir: dir,
     stop: () => product.stop(),
     remove: () => rmSync(dir, { recursive: true, force: true }),

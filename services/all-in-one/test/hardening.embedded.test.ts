@@ -13,7 +13,7 @@ import { startEmbedded, type Embedded } from '../src/embedded';
 async function start(env: Record<string, string> = {}): Promise<Embedded & { remove(): void }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'vellum-hardening-'));
   const product = await startEmbedded(
-    parseConfig(embeddedEnv, { PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env }),
+    parseConfig(embeddedEnv, { PORT: '0', METRICS_PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent', ...env }),
   );
   return Object.assign(product, { remove: () => rmSync(dir, { recursive: true, force: true }) });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
+import { env, metricsEnvShape, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
 import { REMOTE_NAMES, remoteUrlEnvName, type RemoteUrlEnvName } from '@vellum/proto';
 
 const upstream = () => env.optional(env.url());
@@ -18,6 +18,7 @@ const gatewayEnvShape = z.object({
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
+  ...metricsEnvShape,
   REDIS_URL: env.redisUrl(),
   SESSION_SECRET: env.secret(),
   INTERNAL_AUTH_SECRET: env.secret(),

@@ -5,6 +5,7 @@ import {
   createHttpApp,
   errorHandler,
   healthRouter,
+  httpMetrics,
   CALLER_HEADER,
   notFoundHandler,
   sessionCookieName,
@@ -14,6 +15,7 @@ import {
   type LimiterFactory,
   type Logger,
   type ProxyTrust,
+  type Registry,
   type SessionLimits,
   type SessionStore,
 } from '@vellum/platform';
@@ -29,6 +31,7 @@ import { requireHttps } from './http/require-https';
 import { isDirectLocalClient, noteDirectLocalClients } from './http/direct-local-client';
 import { openApiRouter } from './http/openapi';
 import { apiReferenceRouter } from './http/api-reference';
+import { gatewayMetrics, routeLabelOf } from './http/gateway-metrics';
 import { VERSION } from './version';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
@@ -41,6 +44,11 @@ export interface GatewayOptions {
   /** Builds the per-address limits of the credential calls (memory in embedded mode, Redis distributed). */
   limiters: LimiterFactory;
   publicUrl: string;
+  /**
+   * The process's metrics registry: every call is measured (`httpMetrics`), proxied ones by upstream too, and rate
+   * limits' refusals counted. None: nothing is measured.
+   */
+  metrics?: Registry;
   sessionSecret: string;
   internalAuthSecret: string;
   /** The idle and absolute session time-outs (SESSION_IDLE_MINUTES, SESSION_ABSOLUTE_HOURS); by default theirs. */
@@ -77,9 +85,11 @@ export interface Gateway {
 export function createGateway(options: GatewayOptions): Gateway {
   const { logger } = options;
   const routes = options.routes ?? routeTable;
+  const metrics = options.metrics ? gatewayMetrics(options.metrics) : undefined;
   const proxies = new Map<ServiceName, Proxy>();
   for (const [name, upstream] of Object.entries(options.upstreams) as Array<[ServiceName, Upstream]>) {
-    if ('url' in upstream) proxies.set(name, proxyTo(upstream.url, logger));
+    if ('url' in upstream)
+      proxies.set(name, proxyTo(upstream.url, logger, { onUnreachable: () => metrics?.unreachable(name) }));
   }
   // The shell's page from its own server (distributed): its answer's headers (CSP, caching) replace the gateway's.
   const shellUrl = options.frontends.shellDir ? undefined : options.frontends.shellUrl;
@@ -95,12 +105,19 @@ export function createGateway(options: GatewayOptions): Gateway {
     websocketOrigins: [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`],
     frameOrigins: VIDEO_FRAME_ORIGINS,
   });
+  if (options.metrics) app.use(httpMetrics(options.metrics));
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
   app.use(requireHttps(options.publicUrl));
   app.use(noteDirectLocalClients(trust));
   app.use(forwardedHeaders);
   app.use(sameOrigin(options.publicUrl));
-  app.use(rateLimit({ limiters: options.limiters, perMinute: options.authRatePerMinute }));
+  app.use(
+    rateLimit({
+      limiters: options.limiters,
+      perMinute: options.authRatePerMinute,
+      onRefused: (rule) => metrics?.refused(rule),
+    }),
+  );
   // The gateway's own call: the public API's OpenAPI document (no service owns all of it).
   app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
   // Its reference page for people, rendered from that document.
@@ -138,7 +155,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     forward(req, res, (err?: unknown) => {
       if (err) return next(err);
       if ('handler' in upstream) return upstream.handler(req, res, next);
-      proxies.get(rule.service)!.handle(req, res, next);
+      const proxy = proxies.get(rule.service)!;
+      if (!metrics) return proxy.handle(req, res, next);
+      // The upstream matched its own route; here the gateway's rule stands for it.
+      res.locals.metricsRoute = routeLabelOf(rule);
+      metrics.upstream(rule.service)(req, res, () => proxy.handle(req, res, next));
     });
   });
 

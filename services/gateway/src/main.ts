@@ -5,10 +5,12 @@ const stopTelemetry = startTelemetry('gateway');
 import { Redis } from 'ioredis';
 import {
   createLogger,
+  createMetricsRegistry,
   exitOnSignals,
   loadConfig,
   proxyTrust,
   serve,
+  serveMetrics,
   sessionLimitsOf,
 } from '@vellum/platform';
 import { logRedisOutages, redisLimiters, RedisSessionStore, redisOptions } from '@vellum/platform-redis';
@@ -21,8 +23,10 @@ async function main() {
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
   const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
   const drain = { draining: false };
+  const metrics = createMetricsRegistry('gateway');
   const gateway = createGateway({
     logger,
+    metrics,
     upstreams: upstreamsOf(env),
     sessions: new RedisSessionStore(redis),
     limiters: redisLimiters(redis),
@@ -41,6 +45,7 @@ async function main() {
     isDraining: () => drain.draining,
     trustProxy: proxyTrust(env.TRUSTED_PROXIES),
   });
+  const metricsServer = await serveMetrics(metrics, { port: env.METRICS_PORT, logger });
   const running = await serve(
     gateway.app,
     {
@@ -48,7 +53,12 @@ async function main() {
       logger,
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-      closers: [async () => redis.disconnect(), async () => stopTelemetry?.(), async () => gateway.close()],
+      closers: [
+        () => metricsServer.close(),
+        async () => redis.disconnect(),
+        async () => stopTelemetry?.(),
+        async () => gateway.close(),
+      ],
     },
     drain,
   );

@@ -16,7 +16,7 @@ runMongoServiceMain({
   name: 'messaging',
   env: messagingEnv,
   stopTelemetry,
-  build: async ({ env, logger, mongo, bus }) => {
+  build: async ({ env, logger, mongo, bus, metrics }) => {
     const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
     const connections = pubSubConnections(redis);
     const publisher = logRedisOutages(connections.publisher, logger);
@@ -26,6 +26,7 @@ runMongoServiceMain({
       logger,
       adapter: createAdapter(publisher, subscriber),
       newSocketsPerSecond: env.NEW_SOCKETS_PER_SECOND,
+      metrics,
     });
     const service = await createMongoMessagingService({
       database: mongo.database,

@@ -12,10 +12,13 @@ import {
 import pino, { type Logger } from 'pino';
 import {
   type BusMessage,
+  type ConsumerLag,
   defaultRetry,
   deliverWithRetry,
+  type DeliveryObserver,
   type EventBus,
   logPoison,
+  observeDelivery,
   type PoisonHandler,
   type RetryOptions,
   type Subscription,
@@ -32,6 +35,8 @@ export interface KafkaBusOptions {
   onPoison?: PoisonHandler;
   /** Partitions of the topics this bus creates (default 3). */
   partitions?: number;
+  /** Told each delivery's outcome (the metrics). */
+  observer?: DeliveryObserver;
 }
 
 /**
@@ -68,7 +73,12 @@ class BusClosedError extends Error {
  * the group, reading new groups from the beginning; a message's offset is committed only once its handler
  * succeeded or the message was parked after `maxAttempts`, so a crash means redelivery, never loss.
  */
-export function createKafkaBus(options: KafkaBusOptions): EventBus {
+/** The Kafka bus, which can say how far behind its groups are. */
+export interface KafkaBus extends EventBus {
+  lag(): Promise<readonly ConsumerLag[]>;
+}
+
+export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   const logger = options.logger ?? pino({ name: 'kafka-bus' });
   const retry = options.retry ?? defaultRetry;
   const onPoison = options.onPoison ?? logPoison(logger);
@@ -83,6 +93,8 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
   });
   const admin: Admin = kafka.admin();
   const consumers: Consumer[] = [];
+  /** The groups this process consumes in, and their topics: what `lag` reads. */
+  const subscribed = new Map<string, readonly string[]>();
   const knownTopics = new Set<string>();
   const stopping = new AbortController();
   let closed = false;
@@ -151,6 +163,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
         heartbeatInterval: CONSUMER_HEARTBEAT_INTERVAL_MS,
       });
       consumers.push(consumer);
+      subscribed.set(subscription.group, subscription.topics);
       const joined = new Promise<void>((resolve, reject) => {
         const offJoin = consumer.on(consumer.events.GROUP_JOIN, () => {
           offJoin();
@@ -182,6 +195,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
             signal: stopping.signal,
             onWait: heartbeat,
           });
+          observeDelivery(options.observer, subscription.group, topic, outcome);
           // Throwing keeps the offset uncommitted: the message is delivered again after a restart.
           if (outcome === 'aborted') throw new BusClosedError();
         },
@@ -199,6 +213,34 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
       } catch {
         return false;
       }
+    },
+
+    async lag(): Promise<readonly ConsumerLag[]> {
+      if (closed || subscribed.size === 0) return [];
+      await adminReady();
+      const topics = [...new Set([...subscribed.values()].flat())];
+      // The end of each partition, then each group's committed offset in it (-1: none yet, so from the start).
+      const ends = new Map<string, { high: number; low: number }>();
+      for (const topic of topics)
+        for (const { partition, high, low } of await admin.fetchTopicOffsets(topic))
+          ends.set(`${topic}/${partition}`, { high: Number(high), low: Number(low) });
+      const lags: ConsumerLag[] = [];
+      for (const [group, groupTopics] of subscribed) {
+        for (const { topic, partitions: committed } of await admin.fetchOffsets({
+          groupId: group,
+          topics: [...groupTopics],
+        })) {
+          let lag = 0;
+          for (const { partition, offset } of committed) {
+            const end = ends.get(`${topic}/${partition}`);
+            if (!end) continue;
+            const at = Number(offset) < 0 ? end.low : Number(offset);
+            lag += Math.max(0, end.high - at);
+          }
+          lags.push({ group, topic, lag });
+        }
+      }
+      return lags;
     },
 
     async close(): Promise<void> {

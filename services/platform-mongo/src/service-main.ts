@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Logger } from 'pino';
 import {
   createLogger,
+  createMetricsRegistry,
   type EventBus,
   loadConfig,
   type MongoServiceEnv,
@@ -11,6 +12,7 @@ import {
   runOperatorTask,
   runParkedCommand,
   type ServiceDefinition,
+  type Registry,
   type ServiceWithConnections,
 } from '@vellum/platform';
 import { createKafkaBus, replayOnKafka, startOnKafka, wantsReplay } from '@vellum/platform-kafka';
@@ -23,6 +25,8 @@ export interface MongoServiceMainPorts<E> {
   logger: Logger;
   mongo: MongoConnection;
   bus: EventBus;
+  /** The process's metrics registry, for the service's own series (served on METRICS_PORT). */
+  metrics: Registry;
 }
 
 export interface MongoServiceMainOptions<E extends MongoServiceEnv> {
@@ -52,7 +56,15 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
       // The bus is only handed to the build (its outbox relay, never started here).
       const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: `${options.name}-parked`, logger });
       const status = await runOperatorTask({
-        build: () => options.build({ env, logger, mongo, bus }),
+        // An operator's task serves no metrics: its registry is never read.
+        build: () =>
+          options.build({
+            env,
+            logger,
+            mongo,
+            bus,
+            metrics: createMetricsRegistry(options.name, { runtime: false }),
+          }),
         task: (service) =>
           runParkedCommand(parked, mongoParkedEvents(mongo.database), service.subscriptions, processIo),
       }).finally(async () => {
@@ -68,7 +80,14 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
         name: options.name,
         brokers: env.KAFKA_BROKERS,
         logger,
-        build: () => options.build({ env, logger, mongo, bus }),
+        build: () =>
+          options.build({
+            env,
+            logger,
+            mongo,
+            bus,
+            metrics: createMetricsRegistry(options.name, { runtime: false }),
+          }),
       }).finally(async () => {
         await bus.close();
         await mongo.close();
@@ -80,8 +99,8 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
       env,
       logger,
       stopTelemetry: options.stopTelemetry,
-      build: async (bus) => {
-        const built = await options.build({ env, logger, mongo, bus });
+      build: async (bus, _wakeOutbox, metrics) => {
+        const built = await options.build({ env, logger, mongo, bus, metrics });
         const { service, checks, closers = [] } = 'service' in built ? built : { service: built };
         return {
           service,

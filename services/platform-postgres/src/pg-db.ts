@@ -111,6 +111,13 @@ export function createPgDb(options: PgDbOptions): Db {
       }
     },
 
+    connections: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
+
     async ping(): Promise<boolean> {
       try {
         await pool.query(statement('SELECT 1', undefined));

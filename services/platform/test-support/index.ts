@@ -2,6 +2,7 @@
 // platform and to a running product over HTTP, never to a service's code: a harness that needs a service's code
 // stays in that service's test/support.
 export { eventually } from './eventually';
+export { metricSamples, metricValue, type MetricSample } from './metric-samples';
 export { publishedByStore } from './published-by-store';
 export { publishedThenWritten } from './unit-writes';
 export { describeWithServer, isCi, serverUrl, type ServerVariable } from './servers';

@@ -51,6 +51,8 @@ export async function startServiceProcess(
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       DEV_MAILBOX: 'on',
+      // A free port each, so that processes of one test never contend for the default 9464.
+      METRICS_PORT: '0',
       ...env,
       PORT: String(port),
     },

@@ -12,6 +12,8 @@ export interface Pod {
   id: string;
   component: string;
   port: number;
+  /** Where a service's process serves /metrics (its METRICS_PORT, moved to a free port as `port` is); none for nginx. */
+  metricsPort?: number;
   child: ChildProcess;
   output(): string;
   /** SIGTERM, then SIGKILL after `graceMs`: the exit code, or 'killed' when the grace period ran out. */
@@ -79,6 +81,7 @@ export async function startPod(
   containerPort: number,
 ): Promise<Pod> {
   const port = await freePort();
+  let metricsPort: number | undefined;
   let child: ChildProcess;
   let cleanup = () => {};
   if (recipe.kind === 'service') {
@@ -87,8 +90,9 @@ export async function startPod(
     if (env.PORT !== String(containerPort)) {
       throw new Error(`${component}: PORT is ${env.PORT}, the container listens on ${containerPort}`);
     }
+    metricsPort = await freePort();
     child = spawn(process.execPath, [recipe.entry], {
-      env: { ...env, PORT: String(port) },
+      env: { ...env, PORT: String(port), METRICS_PORT: String(metricsPort) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
   } else {
@@ -120,6 +124,7 @@ export async function startPod(
     id,
     component,
     port,
+    metricsPort,
     child,
     output: () => output,
     async terminate(graceMs) {

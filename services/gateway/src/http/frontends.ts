@@ -29,7 +29,9 @@ export function remotesConfig(options: FrontendsOptions): Record<string, string>
 }
 
 /** Page paths of the shell's router: anything but the API, the remotes' files and the development pages. */
-const PAGE_PATH = /^(?!\/api\/|\/mf\/|\/dev\/).*/;
+// Not /metrics either: a scraper pointed at the public port by mistake gets a 404, never a page (each process serves
+// its metrics on METRICS_PORT).
+const PAGE_PATH = /^(?!\/api\/|\/mf\/|\/dev\/|\/metrics(\/|$)).*/;
 
 /** Answers a page path with the shell's page, for a client that takes HTML (a script asking JSON gets 404). */
 const pages =

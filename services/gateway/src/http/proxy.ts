@@ -26,7 +26,7 @@ const UPSTREAM_HOP_HEADERS = ['connection', 'keep-alive'];
  * connection (browser, ingress) closed after each API call. The idle time-out stays under the services' 65 s
  * keep-alive (platform serve.ts), so the gateway drops an idle connection before the upstream does.
  */
-export function proxyTo(target: string, logger: Logger): Proxy {
+export function proxyTo(target: string, logger: Logger, hooks: { onUnreachable?: () => void } = {}): Proxy {
   const agent = new Agent({ keepAlive: true, timeout: 60_000, scheduling: 'lifo' });
   const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
@@ -41,6 +41,7 @@ export function proxyTo(target: string, logger: Logger): Proxy {
       },
       error(err, _req, res) {
         logger.warn({ err, target }, 'upstream unreachable');
+        hooks.onUnreachable?.();
         // 503 and Retry-After, not 502: the upstream has no ready pod for now (killed, restarting, rolled), which a
         // client may retry shortly; the fault drills (load-tests/faults) count any other 5xx as a defect.
         if ('writeHead' in res && !res.headersSent) {

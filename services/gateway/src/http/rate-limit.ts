@@ -13,6 +13,8 @@ export function rateLimit(options: {
   limiters: LimiterFactory;
   perMinute: number;
   rules?: readonly RateRule[];
+  /** Told each refusal's rule (the gateway's metrics). */
+  onRefused?: (rule: string) => void;
 }): RequestHandler {
   const rules = options.rules ?? rateLimitedCalls;
   // One limit per family of calls (both verification calls share theirs), built once at start.
@@ -29,6 +31,7 @@ export function rateLimit(options: {
     if (!rule) return next();
     const decision = await limiters.get(rule.name)!.consume(req.ip ?? 'unknown');
     if (decision.allowed) return next();
+    options.onRefused?.(rule.name);
     errorShape(rule.errorShape)(req, res, () =>
       next(new RateLimited(RATE_LIMIT_MESSAGE, decision.retryAfterSeconds)),
     );

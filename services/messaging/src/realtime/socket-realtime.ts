@@ -1,8 +1,9 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { Caller, Logger } from '@vellum/platform';
+import type { Caller, Logger, Registry } from '@vellum/platform';
 import { messagingMessages, REALTIME_EVENTS, SOCKETS_PER_PERSON } from '@vellum/proto';
 import { NEW_SOCKETS_PER_SECOND, newSocketRate } from './new-socket-rate';
+import { realtimeMetrics } from './realtime-metrics';
 import type { RealtimePort } from './realtime-port';
 
 /** Who opens a socket, from its upgrade request; undefined refuses it. */
@@ -20,6 +21,8 @@ export interface SocketRealtimeOptions {
   socketsPerPerson?: number;
   /** New sockets this replica accepts per second (default NEW_SOCKETS_PER_SECOND); the rest retry after a back-off. */
   newSocketsPerSecond?: number;
+  /** The process's metrics registry: sockets, notices, refusals and adapter errors are measured there. */
+  metrics?: Registry;
 }
 
 export interface SocketRealtime extends RealtimePort {
@@ -56,6 +59,8 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
   const cap = options.socketsPerPerson ?? SOCKETS_PER_PERSON;
   const rate = newSocketRate(options.newSocketsPerSecond ?? NEW_SOCKETS_PER_SECOND);
   let refusedForRate = 0;
+  // This replica's sockets, read at each scrape (io.engine exists once attached to a server).
+  const metrics = options.metrics && realtimeMetrics(options.metrics, () => io.engine?.clientsCount ?? 0);
   const io = new Server({
     path: '/socket.io/',
     transports: ['websocket'],
@@ -64,6 +69,7 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     destroyUpgrade: false,
     allowRequest: (req, done) => {
       if (!rate.take()) {
+        metrics?.refused('rate');
         // One line a thousand refusals: a storm is logged, not echoed.
         if (refusedForRate++ % 1000 === 0)
           logger.warn({ refused: refusedForRate }, 'realtime: new sockets over the rate, refused');
@@ -73,6 +79,7 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       authenticate(req).then(
         (caller) => {
           if (caller) (req as AuthenticatedRequest)[AUTHENTICATED] = caller;
+          else metrics?.refused('unauthenticated');
           done(caller ? null : 'Sign in to use the Messenger.', Boolean(caller));
         },
         (err: unknown) => {
@@ -83,6 +90,11 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     },
   });
   if (options.adapter) io.adapter(options.adapter);
+  // The Redis adapter reports its failures as 'error' on the namespace's adapter; unheard, they would be lost.
+  io.of('/').adapter.on('error', (err: unknown) => {
+    metrics?.adapterError();
+    logger.warn({ err }, 'realtime: adapter error');
+  });
   /** The cirrus's open sockets on every replica (the Redis adapter asks the others), oldest first. */
   const openSockets = async (id: string) =>
     (await io.in(userRoom(id)).fetchSockets()).sort(
@@ -94,7 +106,11 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     if (!caller) return next(new Error(messagingMessages.signIn));
     (socket.data as SocketData).connectedAt = Date.now();
     openSockets(caller.id).then(
-      (open) => next(open.length >= cap ? new Error(messagingMessages.tooManySockets) : undefined),
+      (open) => {
+        if (open.length < cap) return next();
+        metrics?.refused('cap');
+        next(new Error(messagingMessages.tooManySockets));
+      },
       (err: unknown) => {
         // A replica that does not answer the count must not lock everyone out: the socket is let in.
         logger.warn({ err }, 'realtime: open sockets not counted');
@@ -122,10 +138,12 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     notifyMessage({ participants, message, recipient, signal }) {
       io.to(rooms(participants)).emit(REALTIME_EVENTS.newMessage, message);
       io.to(userRoom(recipient)).emit(recipient, signal);
+      metrics?.emitted('message', message.sentAt);
     },
     notifyRead({ participants, mark, reader, signal }) {
       io.to(rooms(participants)).emit(REALTIME_EVENTS.read, mark);
       io.to(userRoom(reader)).emit(reader, signal);
+      metrics?.emitted('read');
     },
     endSessions(keys) {
       // No key, no room: `io.in([])` would be every socket.

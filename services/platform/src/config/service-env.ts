@@ -8,6 +8,14 @@ export const timeoutEnvShape = {
   HEADERS_TIMEOUT_MS: env.timeoutMs(DEFAULT_HEADERS_TIMEOUT_MS),
 };
 
+/**
+ * Where the process serves its Prometheus metrics (`GET /metrics`): a port of its own, never the public one (the
+ * Ingress routes only to that). 0 takes a free port (tests that run many processes on one machine).
+ */
+export const metricsEnvShape = {
+  METRICS_PORT: env.port(9464),
+};
+
 /** How long a request waits for a Postgres connection (a server down or black-holed) before it fails with a 503. */
 export const DEFAULT_DATABASE_CONNECT_TIMEOUT_MS = 5_000;
 /**
@@ -30,6 +38,7 @@ export const serviceEnvShape = {
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
   PORT: env.port(8080),
+  ...metricsEnvShape,
   DATABASE_URL: env.postgresUrl(),
   ...databaseTimeoutEnvShape,
   KAFKA_BROKERS: env.brokers(),

@@ -1,3 +1,5 @@
+import type { PoolState } from '../metrics/store-metrics';
+
 /** A SQL port with one shape over `pg` (distributed) and PGlite (embedded). Parameters are `$1, $2, ...`. */
 export interface QueryResult<Row> {
   rows: Row[];
@@ -25,6 +27,8 @@ export interface Db extends Queryable {
   transaction<T>(work: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /** Its connection pool's state now, where it has one (the metrics). */
+  connections?(): PoolState;
   close(): Promise<void>;
 }
 

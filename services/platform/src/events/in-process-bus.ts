@@ -5,8 +5,16 @@ import { DeliveryWaiters } from './delivery-waiters';
 import { partitionFor } from './partition';
 import { endOf, messageAt, topicLogs, trimLog, type PartitionLog } from './partition-log';
 import { cursorKey, savedPositions } from './saved-positions';
-import { defaultRetry, deliverWithRetry, logPoison, type PoisonHandler, type RetryOptions } from './retry';
-import type { BusMessage, EventBus, MessageHandler, Subscription } from './types';
+import {
+  defaultRetry,
+  deliverWithRetry,
+  logPoison,
+  observeDelivery,
+  type DeliveryObserver,
+  type PoisonHandler,
+  type RetryOptions,
+} from './retry';
+import type { BusMessage, ConsumerLag, EventBus, MessageHandler, Subscription } from './types';
 
 export interface InProcessBusOptions {
   /** Partitions per topic (default 3, as the Kafka topics). */
@@ -42,6 +50,8 @@ export interface InProcessBusOptions {
   offsets?: BusOffsets;
   /** How often the moved positions are saved (default 1 s): a crash redelivers at most this much, which the inbox drops. */
   offsetsSaveIntervalMs?: number;
+  /** Told each delivery's outcome (the metrics). */
+  observer?: DeliveryObserver;
 }
 
 /** The in-process bus, whose log can be rebuilt at start from a durable one (the embedded mode's outboxes). */
@@ -51,6 +61,7 @@ export interface InProcessBus extends EventBus {
    * waiting for any group: call it before the groups subscribe to rebuild the log a restart lost.
    */
   preload(messages: readonly BusMessage[]): void;
+  lag(): Promise<readonly ConsumerLag[]>;
 }
 
 interface Member {
@@ -151,6 +162,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
           logger,
           signal: stopping.signal,
         });
+        observeDelivery(options.observer, group.name, cursor.topic, outcome);
         if (outcome === 'aborted') break;
         cursor.offset++;
         positions?.moved(group.name, cursor);
@@ -285,6 +297,20 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
 
     async ping(): Promise<boolean> {
       return !closed;
+    },
+
+    async lag(): Promise<readonly ConsumerLag[]> {
+      const lags: ConsumerLag[] = [];
+      for (const group of groups.values()) {
+        const byTopic = new Map<string, number>();
+        for (const cursor of group.cursors.values()) {
+          const log = logOf(cursor.topic)[cursor.partition];
+          const behind = log ? Math.max(0, endOf(log) - cursor.offset) : 0;
+          byTopic.set(cursor.topic, (byTopic.get(cursor.topic) ?? 0) + behind);
+        }
+        for (const [topic, lag] of byTopic) lags.push({ group: group.name, topic, lag });
+      }
+      return lags;
     },
 
     async close(): Promise<void> {

@@ -52,11 +52,19 @@ export async function appendOutbox(tx: Tx, schema: string, messages: readonly Bu
   }
 }
 
+/** What an outbox relay tells of its work: the metrics' `outbox_events_published_total` and its errors. */
+export interface RelayObserver {
+  published(count: number): void;
+  failed(): void;
+}
+
 export interface OutboxRelayOptions {
   db: Db;
   schema: string;
   bus: EventBus;
   logger: Logger;
+  /** Told each published batch and each failed publish. */
+  observer?: RelayObserver;
   /** Rows claimed and published per transaction (default 500). */
   batchSize?: number;
   /** Polling period when nobody calls `wake()` (default 200 ms). */
@@ -211,12 +219,17 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return deleted;
   };
 
+  const observe = (outcome: BatchOutcome) => {
+    if (outcome.kind === 'failed') options.observer?.failed();
+    else if (outcome.kind === 'published' && outcome.count > 0) options.observer?.published(outcome.count);
+  };
   let failures = 0;
   let lastCleanup = Date.now();
   const turn = async (): Promise<NextTurn> => {
     let delay = pollIntervalMs;
     try {
       const outcome = await batches.run(publishBatch);
+      observe(outcome);
       if (outcome.kind === 'failed') {
         failures++;
         delay = Math.min(maxBackoffMs, pollIntervalMs * 2 ** failures);
@@ -252,6 +265,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       let published = 0;
       for (;;) {
         const outcome = await batches.run(publishBatch);
+        observe(outcome);
         if (outcome.kind === 'failed') throw outcome.error;
         if (outcome.kind === 'busy') return published;
         published += outcome.count;

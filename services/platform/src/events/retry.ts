@@ -45,6 +45,23 @@ export function logPoison(logger: Logger): PoisonHandler {
 
 export type DeliveryOutcome = 'handled' | 'parked' | 'aborted';
 
+/** What a bus tells of each delivery's outcome: the metrics' `events_applied_total` and `events_parked_total`. */
+export interface DeliveryObserver {
+  applied(group: string, topic: string): void;
+  parked(group: string, topic: string): void;
+}
+
+/** Tells `observer` a delivery's outcome (an aborted one is delivered again later, so it tells nothing). */
+export function observeDelivery(
+  observer: DeliveryObserver | undefined,
+  group: string,
+  topic: string,
+  outcome: DeliveryOutcome,
+): void {
+  if (outcome === 'handled') observer?.applied(group, topic);
+  else if (outcome === 'parked') observer?.parked(group, topic);
+}
+
 export interface Delivery {
   group: string;
   message: BusMessage;

@@ -47,11 +47,20 @@ export interface Subscription {
   reaction?: true;
 }
 
+/** How far a consumer group is behind a topic: messages published and not yet handled. */
+export interface ConsumerLag {
+  group: string;
+  topic: string;
+  lag: number;
+}
+
 export interface EventBus {
   /** Publishes a batch; resolves once the bus has accepted every message (acks from all in-sync replicas). */
   publish(messages: readonly BusMessage[]): Promise<void>;
   /** Starts delivering to `subscription.handler`; resolves once the consumer is running. */
   subscribe(subscription: Subscription): Promise<void>;
   ping(): Promise<boolean>;
+  /** The lag of this process's consumer groups on their topics (the metrics' `events_consumer_lag`). */
+  lag?(): Promise<readonly ConsumerLag[]>;
   close(): Promise<void>;
 }

@@ -8,6 +8,11 @@ import { createOutboxRelay } from '../events/outbox';
 import { createHttpApp } from '../http/create-app';
 import { healthRouter, type ReadinessCheck } from '../http/health';
 import { exitOnSignals, serve, type RunningServer } from '../http/serve';
+import { httpMetrics } from '../metrics/http-metrics';
+import { serveMetrics } from '../metrics/metrics-server';
+import type { EventMetrics } from '../metrics/event-metrics';
+import type { Registry } from '../metrics/registry';
+import type { StoreMetrics } from '../metrics/store-metrics';
 import { mountService } from './service-app';
 import type { ServiceDefinition } from './service-definition';
 
@@ -24,6 +29,11 @@ export interface ServiceProcess {
   headersTimeoutMs?: number;
   /** The fault drills' handle (`faultPointsRouter`, FAULT_POINTS=on), before the service's routes. */
   faultPoints?: Router;
+  /**
+   * The process's metrics (`createMetricsRegistry`), served on `port` (METRICS_PORT) at /metrics; every request to
+   * the public port is measured. None: nothing is measured or served (tests in one process).
+   */
+  metrics?: { registry: Registry; port: number; events?: EventMetrics; stores?: StoreMetrics };
   /** Exit on SIGTERM/SIGINT after draining (true for a real process, false in tests). */
   handleSignals?: boolean;
 }
@@ -43,8 +53,17 @@ export async function startServiceProcess(
   if (db) await migrate(db, service.schema, service.migrations);
   const relay =
     db && service.publishes !== false
-      ? createOutboxRelay({ db, schema: service.schema, bus: proc.bus, logger: proc.logger })
+      ? createOutboxRelay({
+          db,
+          schema: service.schema,
+          bus: proc.bus,
+          logger: proc.logger,
+          observer: proc.metrics?.events?.relay(service.schema),
+        })
       : undefined;
+  if (db) proc.metrics?.events?.watchSchema(db, service.schema);
+  const connections = db?.connections?.bind(db);
+  if (connections) proc.metrics?.stores?.watchPool(service.schema, connections);
   if (relay) {
     wake = () => relay.wake();
     relay.start();
@@ -60,6 +79,10 @@ export async function startServiceProcess(
   const drain = { draining: false };
   // Browsers reach a service only through the gateway, which sets their security headers on every answer.
   const app = createHttpApp({ logger: proc.logger, bodyLimit: service.bodyLimit, browserHeaders: false });
+  if (proc.metrics) app.use(httpMetrics(proc.metrics.registry));
+  const metricsServer = proc.metrics
+    ? await serveMetrics(proc.metrics.registry, { port: proc.metrics.port, logger: proc.logger })
+    : undefined;
   app.use(
     healthRouter(
       { ...(db && { database: () => db.ping() }), bus: () => proc.bus.ping(), ...proc.checks },
@@ -76,6 +99,8 @@ export async function startServiceProcess(
       requestTimeoutMs: proc.requestTimeoutMs,
       headersTimeoutMs: proc.headersTimeoutMs,
       closers: [
+        // Last of all (closers run last to first): a scrape during the drain still sees it.
+        async () => metricsServer?.close(),
         async () => db?.close(),
         () => proc.bus.close(),
         async () => relay?.stop(),
