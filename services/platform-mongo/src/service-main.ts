@@ -52,19 +52,20 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
     const mongo = await connectMongo({ url: env.MONGO_URL, appName: options.name, logger });
+    // An operator's task (--parked, --replay) serves no metrics: its registry is never read.
+    const buildForTask = (bus: EventBus) =>
+      options.build({
+        env,
+        logger,
+        mongo,
+        bus,
+        metrics: createMetricsRegistry(options.name, { runtime: false }),
+      });
     if (parked) {
       // The bus is only handed to the build (its outbox relay, never started here).
       const bus = createKafkaBus({ brokers: env.KAFKA_BROKERS, clientId: `${options.name}-parked`, logger });
       const status = await runOperatorTask({
-        // An operator's task serves no metrics: its registry is never read.
-        build: () =>
-          options.build({
-            env,
-            logger,
-            mongo,
-            bus,
-            metrics: createMetricsRegistry(options.name, { runtime: false }),
-          }),
+        build: () => buildForTask(bus),
         task: (service) =>
           runParkedCommand(parked, mongoParkedEvents(mongo.database), service.subscriptions, processIo),
       }).finally(async () => {
@@ -80,14 +81,7 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
         name: options.name,
         brokers: env.KAFKA_BROKERS,
         logger,
-        build: () =>
-          options.build({
-            env,
-            logger,
-            mongo,
-            bus,
-            metrics: createMetricsRegistry(options.name, { runtime: false }),
-          }),
+        build: () => buildForTask(bus),
       }).finally(async () => {
         await bus.close();
         await mongo.close();

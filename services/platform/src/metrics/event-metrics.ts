@@ -49,84 +49,74 @@ export function eventMetrics(registry: Registry): EventMetrics {
 
   const schemas: Array<{ db: Queryable; schema: string }> = [];
   const lagReaders: Array<() => Promise<readonly ConsumerLag[]>> = [];
-  /** Each watched schema's answer to one query, the schemas that failed left out. */
-  const perSchema = async <T>(read: (db: Queryable, schema: string) => Promise<T>) =>
-    (
-      await Promise.all(
-        schemas.map(async ({ db, schema }) => {
-          try {
-            return [{ schema, value: await read(db, schema) }];
-          } catch {
-            return [];
-          }
-        }),
-      )
-    ).flat();
+  /**
+   * A gauge read from every watched schema at each scrape: `read` gives its samples in one schema (label value,
+   * value); a schema whose store does not answer is left out of that scrape.
+   */
+  const schemaGauge = (
+    name: string,
+    help: string,
+    label: string,
+    read: (db: Queryable, schema: string) => Promise<Array<[string, number]>>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers,
+      async collect() {
+        this.reset();
+        const samples = await Promise.all(
+          schemas.map(({ db, schema }) => read(db, schema).catch(() => [] as Array<[string, number]>)),
+        );
+        for (const [value, n] of samples.flat()) this.set({ [label]: value }, n);
+      },
+    });
+  const one = async (db: Queryable, sql: string) =>
+    (await db.query<{ n: number | null }>(sql)).rows[0]!.n ?? 0;
 
-  new Gauge({
-    name: 'outbox_pending_events',
-    help: 'Outbox rows written and not yet published, by outbox.',
-    labelNames: ['outbox'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const rows = await perSchema(async (db, s) => {
-        const { rows } = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`,
-        );
-        return rows[0]!.n;
-      });
-      for (const { schema, value } of rows) this.set({ outbox: schema }, value);
+  schemaGauge(
+    'outbox_pending_events',
+    'Outbox rows written and not yet published, by outbox.',
+    'outbox',
+    async (db, s) => [
+      [s, await one(db, `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`)],
+    ],
+  );
+  schemaGauge(
+    'outbox_oldest_pending_age_seconds',
+    'Age of the oldest outbox row not yet published (0 when none), by outbox.',
+    'outbox',
+    async (db, s) => [
+      [
+        s,
+        Math.max(
+          0,
+          await one(
+            db,
+            `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS n FROM ${s}.outbox WHERE published_at IS NULL`,
+          ),
+        ),
+      ],
+    ],
+  );
+  schemaGauge(
+    'inbox_events',
+    "Event ids the consumers of a schema remember having applied (pruned by the inbox's upkeep), by schema.",
+    'schema',
+    async (db, s) => [[s, await one(db, `SELECT count(*)::int AS n FROM ${s}.inbox`)]],
+  );
+  schemaGauge(
+    'events_parked',
+    'Events parked now and not yet replayed or dropped (scripts/parked.mjs), by consumer group.',
+    'consumer_group',
+    async (db, s) => {
+      const { rows } = await db.query<{ consumer_group: string; n: number }>(
+        `SELECT consumer_group, count(*)::int AS n FROM ${s}.parked_events GROUP BY consumer_group`,
+      );
+      return rows.map((row) => [row.consumer_group, row.n]);
     },
-  });
-  new Gauge({
-    name: 'outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest outbox row not yet published (0 when none), by outbox.',
-    labelNames: ['outbox'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const rows = await perSchema(async (db, s) => {
-        const { rows } = await db.query<{ age: number | null }>(
-          `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
-             FROM ${s}.outbox WHERE published_at IS NULL`,
-        );
-        return Math.max(0, rows[0]!.age ?? 0);
-      });
-      for (const { schema, value } of rows) this.set({ outbox: schema }, value);
-    },
-  });
-  new Gauge({
-    name: 'inbox_events',
-    help: "Event ids the consumers of a schema remember having applied (pruned by the inbox's upkeep), by schema.",
-    labelNames: ['schema'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const rows = await perSchema(async (db, s) => {
-        const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.inbox`);
-        return rows[0]!.n;
-      });
-      for (const { schema, value } of rows) this.set({ schema }, value);
-    },
-  });
-  new Gauge({
-    name: 'events_parked',
-    help: 'Events parked now and not yet replayed or dropped (scripts/parked.mjs), by consumer group.',
-    labelNames: ['consumer_group'] as const,
-    registers,
-    async collect() {
-      this.reset();
-      const rows = await perSchema(async (db, s) => {
-        const { rows } = await db.query<{ consumer_group: string; n: number }>(
-          `SELECT consumer_group, count(*)::int AS n FROM ${s}.parked_events GROUP BY consumer_group`,
-        );
-        return rows;
-      });
-      for (const { value } of rows)
-        for (const row of value) this.set({ consumer_group: row.consumer_group }, row.n);
-    },
-  });
+  );
   new Gauge({
     name: 'events_consumer_lag',
     help: 'Messages published to a topic and not yet handled by a consumer group.',
