@@ -30,10 +30,15 @@ export async function startTestProduct(env: Record<string, string> = {}, dataDir
   };
 }
 
-/** `describe` with one embedded product started for the block and removed after it; `body` reads its URL. */
-export function describeEmbedded(title: string, body: (url: () => string) => void): void {
+type TestProduct = Awaited<ReturnType<typeof startTestProduct>>;
+
+/** `describe` with one embedded product started for the block and removed after it; `body` reads its URL (or it). */
+export function describeEmbedded(
+  title: string,
+  body: (url: () => string, product: () => TestProduct) => void,
+): void {
   describe(title, () => {
-    let product: Awaited<ReturnType<typeof startTestProduct>> | undefined;
+    let product: TestProduct | undefined;
     beforeAll(async () => {
       product = await startTestProduct();
     }, 60_000);
@@ -42,6 +47,9 @@ export function describeEmbedded(title: string, body: (url: () => string) => voi
       product?.remove();
     });
 
-    body(() => product!.url);
+    body(
+      () => product!.url,
+      () => product!,
+    );
   });
 }

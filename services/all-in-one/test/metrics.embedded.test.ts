@@ -1,29 +1,20 @@
 import { metricSamples, metricValue } from '@vellum/platform/test-support';
-import { startTestProduct } from './embedded.harness';
+import { describeEmbedded } from './embedded.harness';
 
 // Issue 26: the embedded process serves its metrics on METRICS_PORT, never on the public port, each call labelled by
 // the route template of the service that answered it.
-describe('metrics of the embedded product', () => {
-  let product: Awaited<ReturnType<typeof startTestProduct>>;
-  beforeAll(async () => {
-    product = await startTestProduct();
-  }, 60_000);
-  afterAll(async () => {
-    await product?.stop();
-    product?.remove();
-  });
-
+describeEmbedded('metrics of the embedded product', (_url, product) => {
   const scrape = async () => {
-    const res = await fetch(product.metricsUrl);
+    const res = await fetch(product().metricsUrl);
     expect(res.status).toBe(200);
     return res.text();
   };
 
   it("labels each call by its service's route template, with no name or id of the path in any series", async () => {
     const names = ['zelda-metrics', 'yorick-metrics'];
-    for (const name of names) expect((await fetch(`${product.url}/api/cirrus/${name}`)).status).toBe(404);
+    for (const name of names) expect((await fetch(`${product().url}/api/cirrus/${name}`)).status).toBe(404);
     const id = '3f9c2f4e-7a1b-4c3d-9e8f-0a1b2c3d4e5f';
-    await fetch(`${product.url}/api/vellum/${id}`);
+    await fetch(`${product().url}/api/vellum/${id}`);
     const text = await scrape();
     expect(
       metricValue(text, 'http_server_request_duration_seconds_count', {
@@ -58,7 +49,7 @@ describe('metrics of the embedded product', () => {
 
   it('answers /metrics on the public port with 404', async () => {
     for (const accept of ['text/html', 'text/plain', 'application/json']) {
-      const res = await fetch(`${product.url}/metrics`, { headers: { accept } });
+      const res = await fetch(`${product().url}/metrics`, { headers: { accept } });
       expect({ accept, status: res.status }).toEqual({ accept, status: 404 });
     }
   });
