@@ -11,6 +11,7 @@ import {
   errorShape,
   healthRouter,
   notFoundHandler,
+  READINESS_CHECK_TIMEOUT_MS,
   Unavailable,
   UNAVAILABLE_MESSAGE,
   type Db,
@@ -292,7 +293,7 @@ describe('readiness while a store cannot be reached', () => {
   it('is false within its own time-out while Postgres hangs, however long the check would wait', async () => {
     const silent = await silentServer();
     servers.push(silent);
-    // The adapter's default connection time-out (5 s) is longer than the readiness check's (2 s).
+    // The adapter's default connection time-out (5 s) is longer than the readiness check's (1.5 s).
     const app = probes(createPgDb({ connectionString: `postgres://u:p@127.0.0.1:${silent.port}/db` }));
     const [ready, live] = await Promise.all([
       timed(() => request(app).get('/readyz')),
@@ -300,8 +301,8 @@ describe('readiness while a store cannot be reached', () => {
     ]);
     expect(ready.answer.status).toBe(503);
     expect(ready.answer.body.checks).toEqual({ database: 'down', bus: 'ok' });
-    expect(ready.ms).toBeGreaterThanOrEqual(1900);
-    expect(ready.ms).toBeLessThan(3500);
+    expect(ready.ms).toBeGreaterThanOrEqual(READINESS_CHECK_TIMEOUT_MS - 100);
+    expect(ready.ms).toBeLessThan(READINESS_CHECK_TIMEOUT_MS + 1500);
     expect(live.answer.status).toBe(200);
     expect(live.ms).toBeLessThan(1000);
   });
