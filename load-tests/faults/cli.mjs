@@ -34,6 +34,7 @@ runDrill(
     FAULTS_KILL_ROUNDS: rounds,
     FAULTS_RESTART_ROUNDS: restartRounds,
     FAULTS_STORM_SOCKETS: counts['--storm-sockets'],
+    FAULTS_NETWORK: 'on',
   },
   (Number(rounds) * 240 + Number(restartRounds) * 240 + 1000) * 1000,
 );
