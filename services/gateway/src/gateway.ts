@@ -31,7 +31,7 @@ import { requireHttps } from './http/require-https';
 import { isDirectLocalClient, noteDirectLocalClients } from './http/direct-local-client';
 import { openApiRouter } from './http/openapi';
 import { apiReferenceRouter } from './http/api-reference';
-import { gatewayMetrics, routeLabelOf } from './http/gateway-metrics';
+import { gatewayMetrics } from './http/gateway-metrics';
 import { VERSION } from './version';
 
 /** A service is reached over HTTP (distributed) or called in this process (embedded). */
@@ -155,11 +155,9 @@ export function createGateway(options: GatewayOptions): Gateway {
     forward(req, res, (err?: unknown) => {
       if (err) return next(err);
       if ('handler' in upstream) return upstream.handler(req, res, next);
-      const proxy = proxies.get(rule.service)!;
-      if (!metrics) return proxy.handle(req, res, next);
       // The upstream matched its own route; here the gateway's rule stands for it.
-      res.locals.metricsRoute = routeLabelOf(rule);
-      metrics.upstream(rule.service)(req, res, () => proxy.handle(req, res, next));
+      metrics?.proxied(rule, res);
+      proxies.get(rule.service)!.handle(req, res, next);
     });
   });
 

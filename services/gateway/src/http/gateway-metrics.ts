@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Response } from 'express';
 import { Counter, Histogram, HTTP_DURATION_BUCKETS, type Registry } from '@vellum/platform';
 import type { RouteRule, ServiceName } from '../routes';
 
@@ -15,8 +15,11 @@ export function routeLabelOf(rule: Pick<RouteRule, 'pattern'>): string {
 }
 
 export interface GatewayMetrics {
-  /** Measures a proxied call from here to its answer's end: `gateway_upstream_request_duration_seconds`. */
-  upstream(upstream: ServiceName): RequestHandler;
+  /**
+   * Measures a proxied call from now to its answer's end (`gateway_upstream_request_duration_seconds`), and labels its
+   * `http_route` with the rule's path (its label computed once per rule, not per call).
+   */
+  proxied(rule: Pick<RouteRule, 'pattern' | 'service'>, res: Response): void;
   /** A call the upstream's proxy could not reach (`gateway_upstream_errors_total{error_type="unreachable"}`). */
   unreachable(upstream: ServiceName): void;
   /** A call over its rate limit (`gateway_rate_limit_refusals_total{rule}`). */
@@ -44,16 +47,19 @@ export function gatewayMetrics(registry: Registry): GatewayMetrics {
     labelNames: ['rule'] as const,
     registers: [registry],
   });
+  const labels = new Map<RegExp, string>();
   return {
-    upstream: (upstream) => (_req, res, next) => {
+    proxied(rule, res) {
+      let label = labels.get(rule.pattern);
+      if (label === undefined) labels.set(rule.pattern, (label = routeLabelOf(rule)));
+      res.locals.metricsRoute = label;
       const started = process.hrtime.bigint();
       res.once('finish', () =>
         duration.observe(
-          { upstream, http_response_status_code: String(res.statusCode) },
+          { upstream: rule.service, http_response_status_code: String(res.statusCode) },
           Number(process.hrtime.bigint() - started) / 1e9,
         ),
       );
-      next();
     },
     unreachable: (upstream) => errors.inc({ upstream, error_type: 'unreachable' }),
     refused: (rule) => refusals.inc({ rule }),
