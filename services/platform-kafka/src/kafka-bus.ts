@@ -37,6 +37,8 @@ export interface KafkaBusOptions {
   partitions?: number;
   /** Told each delivery's outcome (the metrics). */
   observer?: DeliveryObserver;
+  /** The producer's retries of one send before `publish` fails (default: 10, 100 ms doubling to 5 s). */
+  producerRetry?: { retries: number; initialRetryTime?: number; maxRetryTime?: number };
 }
 
 /**
@@ -84,13 +86,14 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
   const onPoison = options.onPoison ?? logPoison(logger);
   const partitions = options.partitions ?? 3;
   const kafka = kafkaClient(options.brokers, options.clientId, logger);
-  const producer: Producer = kafka.producer({
-    idempotent: true,
-    // The idempotent producer would otherwise retry forever and `publish` (and the outbox relay) would hang while
-    // Kafka is away; a failed publish is retried by the relay, and consumers drop duplicates by event id.
-    retry: { retries: 10, initialRetryTime: 100, maxRetryTime: 5000 },
-    createPartitioner: Partitioners.DefaultPartitioner,
-  });
+  const newProducer = (): Producer =>
+    kafka.producer({
+      idempotent: true,
+      // The idempotent producer would otherwise retry forever and `publish` (and the outbox relay) would hang while
+      // Kafka is away; a failed publish is retried by the relay, and consumers drop duplicates by event id.
+      retry: options.producerRetry ?? { retries: 10, initialRetryTime: 100, maxRetryTime: 5000 },
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
   const admin: Admin = kafka.admin();
   const consumers: Consumer[] = [];
   /** The groups this process consumes in, and their topics: what `lag` reads. */
@@ -109,7 +112,23 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       return promise;
     };
   };
-  const producerReady = once(() => producer.connect());
+  const connected = (producer: Producer) => ({ producer, ready: once(() => producer.connect()) });
+  let sender = connected(newProducer());
+  /**
+   * A failed send leaves kafkajs's idempotent producer unusable whenever the broker kept the batch whose answer it
+   * never heard (a broker that stopped mid-send): kafkajs hands that batch's sequence numbers out again, so the next
+   * send of another size is refused as OUT_OF_ORDER_SEQUENCE_NUMBER, for ever (the fault drills' Kafka restart left
+   * identity's outbox undrained), and one of the same size is taken for the kept batch and dropped. A new producer
+   * gets a new producer id and starts its sequences afresh; the relay's re-send may then duplicate the kept batch,
+   * which consumers drop by event id.
+   */
+  const replaceProducer = (failed: typeof sender) => {
+    if (failed !== sender) return;
+    sender = connected(newProducer());
+    failed.producer
+      .disconnect()
+      .catch((error: unknown) => logger.debug({ err: error }, 'failed producer did not disconnect'));
+  };
   const adminReady = once(() => admin.connect());
 
   const ensureTopics = async (topics: readonly string[]) => {
@@ -138,18 +157,24 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         byTopic.set(message.topic, list);
       }
       await ensureTopics([...byTopic.keys()]);
-      await producerReady();
-      await producer.sendBatch({
-        acks: -1,
-        topicMessages: [...byTopic].map(([topic, list]) => ({
-          topic,
-          messages: list.map((message) => ({
-            key: message.key,
-            value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
-            headers: { [ID_HEADER]: message.id, [TYPE_HEADER]: message.type },
+      const current = sender;
+      await current.ready();
+      try {
+        await current.producer.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, list]) => ({
+            topic,
+            messages: list.map((message) => ({
+              key: message.key,
+              value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
+              headers: { [ID_HEADER]: message.id, [TYPE_HEADER]: message.type },
+            })),
           })),
-        })),
-      });
+        });
+      } catch (error) {
+        replaceProducer(current);
+        throw error;
+      }
     },
 
     async subscribe(subscription: Subscription): Promise<void> {
@@ -248,7 +273,7 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
       closed = true;
       stopping.abort();
       await Promise.allSettled(consumers.map((consumer) => consumer.disconnect()));
-      await producer.disconnect();
+      await sender.producer.disconnect();
       await admin.disconnect();
     },
   };
