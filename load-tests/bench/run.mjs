@@ -10,14 +10,15 @@
 // the product's API; the baselines read the tables the product made):
 //   (a) the product embedded (services/all-in-one/dist/main.js, PGlite under a temp DATA_DIR);
 //   (b) the product distributed (gateway, identity, vellum, social and action processes on DATABASE_URL, REDIS_URL,
-//       KAFKA_BROKERS; the gateway is the address measured);
+//       KAFKA_BROKERS; the gateway is the address measured), and (b') the same with METRICS_PORT=off on the same
+//       data, so that (b) ÷ (b') is what the metrics cost;
 //   (c) express + pg and (d) node:http + pg on the distributed product's Postgres tables (baselines/);
 //   (e) express + PGlite on a copy of the embedded product's database (the embedded baseline).
 // Each target and path is driven by k6 (bench/api.js: 32 VUs on keep-alive connections) for the duration, in
 // `rounds` rounds whose target order rotates; the table shows the median of the rounds, and each product's req/s
 // over its baselines'. The embedded product's resident memory (RSS) is read idle and, every 250 ms, under load.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
@@ -103,6 +104,18 @@ async function main() {
     onPeople: (people) => (distributedPeople = people.map((p) => p.id)),
   });
 
+  // (b') the same distributed product on the same data with METRICS_PORT=off: nothing measured, nothing served (the
+  // metrics' cost is (b) beside it).
+  const metricsOffLogs = path.join(work, 'metrics-off');
+  mkdirSync(metricsOffLogs);
+  const metricsOff = await startDistributed({
+    ...servers,
+    logDir: metricsOffLogs,
+    nodeArgs,
+    env: { METRICS_PORT: 'off' },
+  });
+  running.push(metricsOff);
+
   // (c), (d), (e): the baselines.
   const baseline = async (name, file, env) => {
     const proc = await startNodeProcess(
@@ -141,6 +154,12 @@ async function main() {
       ids: distributedIds,
       pids: distributed.pids,
     },
+    {
+      key: 'metrics-off',
+      label: 'product, distributed, METRICS_PORT=off',
+      url: metricsOff.url,
+      ids: distributedIds,
+    },
     { key: 'express-pg', label: 'express + pg', url: expressPg.url, ids: distributedIds },
     { key: 'node-pg', label: 'node:http + pg', url: nodePg.url, ids: distributedIds },
   ];
@@ -149,7 +168,7 @@ async function main() {
   const answer = async (url, p) => (await fetch(url + p)).json();
   for (const [product, others, seeded] of [
     [targets[0], [targets[1]], embeddedSeed],
-    [targets[2], [targets[3], targets[4]], distributedSeed],
+    [targets[2], [targets[3], targets[4], targets[5]], distributedSeed],
   ]) {
     const id = seeded.vellums[0].id;
     const mine = await answer(product.url, `/api/vellum/${id}`);
@@ -248,7 +267,9 @@ function printTable(targets, results, idle, peak, seeded) {
   const ratios = {
     embedded: (kind) => `${ratio('embedded', kind, 'express-pglite')} express + PGlite`,
     distributed: (kind) =>
-      `${ratio('distributed', kind, 'express-pg')} express + pg, ${ratio('distributed', kind, 'node-pg')} node:http + pg`,
+      `${ratio('distributed', kind, 'express-pg')} express + pg, ${ratio('distributed', kind, 'node-pg')} node:http + pg, ` +
+      `${ratio('distributed', kind, 'metrics-off')} METRICS_PORT=off`,
+    'metrics-off': (kind) => `${ratio('metrics-off', kind, 'express-pg')} express + pg`,
   };
   const k6Version = execFileSync(k6, ['version']).toString().split(' ')[1];
   console.log(

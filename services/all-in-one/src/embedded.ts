@@ -37,8 +37,8 @@ import { lockDataDir } from './data-dir-lock';
 
 export interface Embedded extends RunningServer {
   logger: Logger;
-  /** Where /metrics is served (METRICS_PORT; the port taken when it was 0). */
-  metricsPort: number;
+  /** Where /metrics is served (METRICS_PORT; the port taken when it was 0); undefined when it is `off`. */
+  metricsPort: number | undefined;
 }
 
 /**
@@ -211,7 +211,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   const frontendsDir = path.resolve(env.FRONTENDS_DIR);
   const gateway = createGateway({
     logger,
-    metrics,
+    metrics: env.METRICS_PORT === undefined ? undefined : metrics,
     upstreams,
     sessions,
     limiters: memoryLimiters,
@@ -239,7 +239,10 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       return env.PUBLIC_URL ? [own.origin] : [own.origin, `http://127.0.0.1:${own.port}`];
     },
   });
-  const metricsServer = await serveMetrics(metrics, { port: env.METRICS_PORT, host: env.HOST, logger });
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(metrics, { port: env.METRICS_PORT, host: env.HOST, logger });
   const running = await serve(
     gateway.app,
     {
@@ -249,7 +252,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [
-        () => metricsServer.close(),
+        async () => metricsServer?.close(),
         () => lock.release(),
         () => db.close(),
         () => bus.close(),
@@ -266,5 +269,5 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   for (const service of services) service.attachServer?.(running.server);
   config.publicUrl = publicUrlFor(running.port);
   logger.info({ port: running.port, dataDir }, `listening on ${running.url}`);
-  return { ...running, logger, metricsPort: metricsServer.port };
+  return { ...running, logger, metricsPort: metricsServer?.port };
 }

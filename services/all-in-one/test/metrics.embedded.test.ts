@@ -1,4 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseConfig } from '@vellum/platform';
 import { metricSamples, metricValue } from '@vellum/platform/test-support';
+import { embeddedEnv } from '../src/config';
+import { startEmbedded } from '../src/embedded';
 import { describeEmbedded } from './embedded.harness';
 
 // Issue 26: the embedded process serves its metrics on METRICS_PORT, never on the public port, each call labelled by
@@ -53,4 +59,21 @@ describeEmbedded('metrics of the embedded product', (_url, product) => {
       expect({ accept, status: res.status }).toEqual({ accept, status: 404 });
     }
   });
+});
+
+describe('METRICS_PORT=off', () => {
+  it('serves no metrics and still answers every call', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vellum-metrics-off-'));
+    const product = await startEmbedded(
+      parseConfig(embeddedEnv, { PORT: '0', METRICS_PORT: 'off', DATA_DIR: dir, LOG_LEVEL: 'silent' }),
+    );
+    try {
+      expect(product.metricsPort).toBeUndefined();
+      expect((await fetch(`${product.url}/api/vellums?limit=1`)).status).toBe(200);
+      expect((await fetch(`${product.url}/metrics`)).status).toBe(404);
+    } finally {
+      await product.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -26,7 +26,7 @@ async function main() {
   const metrics = createMetricsRegistry('gateway');
   const gateway = createGateway({
     logger,
-    metrics,
+    metrics: env.METRICS_PORT === undefined ? undefined : metrics,
     upstreams: upstreamsOf(env),
     sessions: new RedisSessionStore(redis),
     limiters: redisLimiters(redis),
@@ -45,7 +45,10 @@ async function main() {
     isDraining: () => drain.draining,
     trustProxy: proxyTrust(env.TRUSTED_PROXIES),
   });
-  const metricsServer = await serveMetrics(metrics, { port: env.METRICS_PORT, logger });
+  const metricsServer =
+    env.METRICS_PORT === undefined
+      ? undefined
+      : await serveMetrics(metrics, { port: env.METRICS_PORT, logger });
   const running = await serve(
     gateway.app,
     {
@@ -54,7 +57,7 @@ async function main() {
       requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       closers: [
-        () => metricsServer.close(),
+        async () => metricsServer?.close(),
         async () => redis.disconnect(),
         async () => stopTelemetry?.(),
         async () => gateway.close(),

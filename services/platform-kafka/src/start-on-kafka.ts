@@ -78,7 +78,8 @@ export async function startOnKafka(options: StartOnKafkaOptions): Promise<void> 
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       checks,
       faultPoints,
-      metrics: { registry, port: env.METRICS_PORT, events, stores },
+      metrics:
+        env.METRICS_PORT === undefined ? undefined : { registry, port: env.METRICS_PORT, events, stores },
       closers: [...closers, async () => stopTelemetry?.()],
     },
   );

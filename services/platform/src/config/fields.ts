@@ -4,6 +4,15 @@ import { isTrustedProxyEntry } from '../http/trusted-proxies';
 /** Reusable environment fields; each documents the variable it reads. */
 export const env = {
   port: (fallback = 8080) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  /** A port, or `off` (undefined): for a server a process may do without. */
+  portOrOff: (fallback: number) =>
+    z
+      .string()
+      .default(String(fallback))
+      .refine((v) => v === 'off' || (/^\d{1,5}$/.test(v) && Number(v) <= 65535), {
+        message: "must be a port number (0 to 65535) or 'off'",
+      })
+      .transform((v) => (v === 'off' ? undefined : Number(v))),
   logLevel: () => z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   nodeEnv: () => z.enum(['development', 'production', 'test']).default('development'),
   /** A secret key; 32 characters at least so that HMACs and cookie signatures are not guessable. */

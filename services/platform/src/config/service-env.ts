@@ -10,10 +10,11 @@ export const timeoutEnvShape = {
 
 /**
  * Where the process serves its Prometheus metrics (`GET /metrics`): a port of its own, never the public one (the
- * Ingress routes only to that). 0 takes a free port (tests that run many processes on one machine).
+ * Ingress routes only to that). 0 takes a free port (tests that run many processes on one machine); `off` serves
+ * none and measures no request (what `npm run bench:api` compares against).
  */
 export const metricsEnvShape = {
-  METRICS_PORT: env.port(9464),
+  METRICS_PORT: env.portOrOff(9464),
 };
 
 /** How long a request waits for a Postgres connection (a server down or black-holed) before it fails with a 503. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { env, parseConfig } from '../../src';
+import { env, metricsEnvShape, parseConfig } from '../../src';
 
 const schema = z.object({
   PORT: env.port(8080),
@@ -37,5 +37,16 @@ describe('config', () => {
     );
     expect(() => parseConfig(schema, { ...good, KAFKA_BROKERS: 'nope' })).toThrow(/KAFKA_BROKERS is invalid/);
     expect(() => parseConfig(schema, { ...good, PORT: 'eighty' })).toThrow(/PORT is invalid/);
+  });
+
+  it("reads METRICS_PORT as a port, 9464 by default, or 'off'", () => {
+    const metrics = z.object(metricsEnvShape);
+    expect(parseConfig(metrics, {})).toEqual({ METRICS_PORT: 9464 });
+    expect(parseConfig(metrics, { METRICS_PORT: '0' })).toEqual({ METRICS_PORT: 0 });
+    expect(parseConfig(metrics, { METRICS_PORT: 'off' })).toEqual({ METRICS_PORT: undefined });
+    for (const bad of ['no', '70000', '-1', 'Off'])
+      expect(() => parseConfig(metrics, { METRICS_PORT: bad })).toThrow(
+        "Environment variable METRICS_PORT is invalid (must be a port number (0 to 65535) or 'off').",
+      );
   });
 });
