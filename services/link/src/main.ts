@@ -13,11 +13,12 @@ runMongoServiceMain({
   name: 'link',
   env: linkEnv,
   stopTelemetry,
-  build: async ({ env, logger, mongo, bus }) => {
+  build: async ({ env, logger, mongo, bus, metrics }) => {
     const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
     const service = await createMongoLinkService({
       database: mongo.database,
       bus,
+      metrics,
       logger,
       limiters: redisLimiters(redis),
       config: { internalAuthSecret: env.INTERNAL_AUTH_SECRET, clickLimits: clickLimitsOf(env) },

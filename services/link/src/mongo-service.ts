@@ -1,4 +1,4 @@
-import type { EventBus, ServiceDefinition } from '@vellum/platform';
+import type { EventBus, Registry, ServiceDefinition } from '@vellum/platform';
 import { mongoServiceEvents, type MongoDatabase } from '@vellum/platform-mongo';
 import type { LinkPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
@@ -15,7 +15,7 @@ export { linkOutboxCollections, mongoLinkStore, prepareLinkCollections } from '.
  * event its projection keeps failing is parked in `parked_events`, as on Postgres. No migrations.
  */
 export async function createMongoLinkService(
-  ports: Omit<LinkPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
+  ports: Omit<LinkPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus; metrics?: Registry },
 ): Promise<ServiceDefinition> {
   const collections = await prepareLinkCollections(ports.database);
   const events = await mongoServiceEvents({

@@ -31,6 +31,7 @@ runMongoServiceMain({
     const service = await createMongoMessagingService({
       database: mongo.database,
       bus,
+      metrics,
       logger,
       limiters: redisLimiters(redis),
       realtime,

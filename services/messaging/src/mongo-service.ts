@@ -1,4 +1,4 @@
-import type { EventBus, ServiceDefinition } from '@vellum/platform';
+import type { EventBus, Registry, ServiceDefinition } from '@vellum/platform';
 import {
   mongoServiceEvents,
   type Collection,
@@ -20,7 +20,7 @@ export { mongoMessagingStore, prepareMessagingCollections } from './store/mongo-
  * parked in `parked_events`, as on Postgres. No migrations.
  */
 export async function createMongoMessagingService(
-  ports: Omit<MessagingPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus },
+  ports: Omit<MessagingPorts, 'wakeOutbox'> & { database: MongoDatabase; bus: EventBus; metrics?: Registry },
 ): Promise<ServiceDefinition> {
   const collections = await prepareMessagingCollections(ports.database);
   const events = await mongoServiceEvents({

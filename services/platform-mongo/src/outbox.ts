@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, type Collection, type Document, type Filter, type UpdateFilter } from 'mongodb';
 import type { Logger } from 'pino';
-import { type BusMessage, type EventBus, pollingLoop, reachFaultPoint } from '@vellum/platform';
+import {
+  type BusMessage,
+  type EventBus,
+  type OutboxBacklog,
+  pollingLoop,
+  reachFaultPoint,
+  type RelayObserver,
+} from '@vellum/platform';
 import { isDuplicateKey } from './connect';
 
 /**
@@ -81,6 +88,8 @@ export interface MongoOutboxRelayOptions {
   lockName?: string;
   bus: EventBus;
   logger: Logger;
+  /** Told each round's published events and each failed round (the metrics). */
+  observer?: RelayObserver;
   /** Documents published per round and collection (default 100). */
   batchSize?: number;
   /** Polling period when nobody calls `wake()` (default 200 ms). */
@@ -209,11 +218,13 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
     let delayMs = pollIntervalMs;
     try {
       const { count, more } = await roundAll();
+      if (count > 0) options.observer?.published(count);
       failures = 0;
       if (count > 0) logger.debug({ count }, 'mongo outbox events published');
       if (more) delayMs = 0;
     } catch (error) {
       failures++;
+      options.observer?.failed();
       delayMs = Math.min(maxBackoffMs, pollIntervalMs * 2 ** failures);
       logger.warn({ err: error, failures, retryInMs: delayMs }, 'mongo outbox publish failed');
     }
@@ -228,10 +239,40 @@ export function createMongoOutboxRelay(options: MongoOutboxRelayOptions): MongoO
     async flush() {
       let published = 0;
       for (;;) {
-        const { count, more } = await roundAll();
+        const { count, more } = await roundAll().catch((error: unknown) => {
+          options.observer?.failed();
+          throw error;
+        });
+        if (count > 0) options.observer?.published(count);
         published += count;
         if (!more) return published;
       }
     },
   };
+}
+
+/**
+ * The events the documents of `collections` carry and have not published, and how long the oldest has waited (the
+ * metrics' backlog). Counted by unwinding `pendingEvents`: FerretDB 1.x has neither `$size` nor `$min` in a pipeline.
+ */
+export async function mongoOutboxBacklog(collections: Array<Collection<Document>>): Promise<OutboxBacklog> {
+  let pending = 0;
+  let oldest: Date | undefined;
+  for (const collection of collections) {
+    const [counted] = await collection
+      .aggregate<{ n: number }>([
+        { $match: { pendingSince: { $exists: true } } },
+        { $unwind: '$pendingEvents' },
+        { $group: { _id: null, n: { $sum: 1 } } },
+      ])
+      .toArray();
+    pending += counted?.n ?? 0;
+    const first = await collection.findOne(
+      { pendingSince: { $exists: true } },
+      { sort: { pendingSince: 1 }, projection: { pendingSince: 1 } },
+    );
+    const since = first?.pendingSince as Date | undefined;
+    if (since && (!oldest || since < oldest)) oldest = since;
+  }
+  return { pending, oldestAgeSeconds: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0 };
 }

@@ -85,3 +85,14 @@ export function mongoParkedEvents(database: MongoDatabase): ParkedEventStore {
     },
   };
 }
+
+/** Events parked now, by consumer group (the metrics' `events_parked`). */
+export async function mongoParkedCounts(
+  database: MongoDatabase,
+): Promise<Array<[group: string, count: number]>> {
+  const rows = await database
+    .collection<ParkedDoc>(PARKED_EVENTS_COLLECTION)
+    .aggregate<{ _id: string; n: number }>([{ $group: { _id: '$group', n: { $sum: 1 } } }])
+    .toArray();
+  return rows.map((row) => [row._id, row.n]);
+}

@@ -3,6 +3,24 @@ import type { Queryable } from '../db/db';
 import type { RelayObserver } from '../events/outbox';
 import type { DeliveryObserver } from '../events/retry';
 import type { ConsumerLag } from '../events/types';
+import { checkedSchema } from '../db/schema-name';
+
+/** An outbox's backlog: the events waiting to be published, and how long the oldest has waited. */
+export interface OutboxBacklog {
+  pending: number;
+  oldestAgeSeconds: number;
+}
+
+/** What the event gauges read from one service's store at each scrape. */
+export interface EventStoreReader {
+  /** The `outbox` label (and `schema` for the inbox): the schema on Postgres, the service on MongoDB. */
+  name: string;
+  backlog(): Promise<OutboxBacklog>;
+  /** The inbox's size, where the store has one table of applied event ids (Postgres). */
+  inboxSize?(): Promise<number>;
+  /** Events parked now, by consumer group. */
+  parked(): Promise<Array<[group: string, count: number]>>;
+}
 
 export interface EventMetrics {
   /** The observer of the relay of one outbox (a schema on Postgres, a collection on MongoDB). */
@@ -10,6 +28,8 @@ export interface EventMetrics {
   delivery: DeliveryObserver;
   /** Reads a Postgres schema's event tables at each scrape: outbox backlog, inbox size, parked events by group. */
   watchSchema(db: Queryable, schema: string): void;
+  /** Reads another store's outbox and parked events at each scrape (a MongoDB service's collections). */
+  watchStore(store: EventStoreReader): void;
   /** Reads the consumer groups' lag at each scrape (Kafka's offsets, or the embedded bus's saved positions). */
   watchLag(read: () => Promise<readonly ConsumerLag[]>): void;
 }
@@ -21,6 +41,15 @@ export interface EventMetrics {
  * (Prometheus marks them stale) rather than failing the scrape.
  */
 export function eventMetrics(registry: Registry): EventMetrics {
+  let metrics = ofRegistry.get(registry);
+  if (!metrics) ofRegistry.set(registry, (metrics = createEventMetrics(registry)));
+  return metrics;
+}
+
+/** One set of event series per registry: the composition root and a MongoDB service's events share it. */
+const ofRegistry = new WeakMap<Registry, EventMetrics>();
+
+function createEventMetrics(registry: Registry): EventMetrics {
   const registers = [registry];
   const published = new Counter({
     name: 'outbox_events_published_total',
@@ -47,17 +76,17 @@ export function eventMetrics(registry: Registry): EventMetrics {
     registers,
   });
 
-  const schemas: Array<{ db: Queryable; schema: string }> = [];
+  const stores: EventStoreReader[] = [];
   const lagReaders: Array<() => Promise<readonly ConsumerLag[]>> = [];
   /**
-   * A gauge read from every watched schema at each scrape: `read` gives its samples in one schema (label value,
-   * value); a schema whose store does not answer is left out of that scrape.
+   * A gauge read from every watched store at each scrape: `read` gives its samples in one store (label value,
+   * value); a store that does not answer is left out of that scrape.
    */
-  const schemaGauge = (
+  const storeGauge = (
     name: string,
     help: string,
     label: string,
-    read: (db: Queryable, schema: string) => Promise<Array<[string, number]>>,
+    read: (store: EventStoreReader) => Promise<Array<[string, number]>>,
   ) =>
     new Gauge({
       name,
@@ -67,55 +96,35 @@ export function eventMetrics(registry: Registry): EventMetrics {
       async collect() {
         this.reset();
         const samples = await Promise.all(
-          schemas.map(({ db, schema }) => read(db, schema).catch(() => [] as Array<[string, number]>)),
+          stores.map((store) => read(store).catch(() => [] as Array<[string, number]>)),
         );
         for (const [value, n] of samples.flat()) this.set({ [label]: value }, n);
       },
     });
-  const one = async (db: Queryable, sql: string) =>
-    (await db.query<{ n: number | null }>(sql)).rows[0]!.n ?? 0;
 
-  schemaGauge(
+  storeGauge(
     'outbox_pending_events',
-    'Outbox rows written and not yet published, by outbox.',
+    'Outbox events written and not yet published, by outbox.',
     'outbox',
-    async (db, s) => [
-      [s, await one(db, `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`)],
-    ],
+    async (store) => [[store.name, (await store.backlog()).pending]],
   );
-  schemaGauge(
+  storeGauge(
     'outbox_oldest_pending_age_seconds',
-    'Age of the oldest outbox row not yet published (0 when none), by outbox.',
+    'Age of the oldest outbox event not yet published (0 when none), by outbox.',
     'outbox',
-    async (db, s) => [
-      [
-        s,
-        Math.max(
-          0,
-          await one(
-            db,
-            `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS n FROM ${s}.outbox WHERE published_at IS NULL`,
-          ),
-        ),
-      ],
-    ],
+    async (store) => [[store.name, Math.max(0, (await store.backlog()).oldestAgeSeconds)]],
   );
-  schemaGauge(
+  storeGauge(
     'inbox_events',
     "Event ids the consumers of a schema remember having applied (pruned by the inbox's upkeep), by schema.",
     'schema',
-    async (db, s) => [[s, await one(db, `SELECT count(*)::int AS n FROM ${s}.inbox`)]],
+    async (store) => (store.inboxSize ? [[store.name, await store.inboxSize()]] : []),
   );
-  schemaGauge(
+  storeGauge(
     'events_parked',
     'Events parked now and not yet replayed or dropped (scripts/parked.mjs), by consumer group.',
     'consumer_group',
-    async (db, s) => {
-      const { rows } = await db.query<{ consumer_group: string; n: number }>(
-        `SELECT consumer_group, count(*)::int AS n FROM ${s}.parked_events GROUP BY consumer_group`,
-      );
-      return rows.map((row) => [row.consumer_group, row.n]);
-    },
+    (store) => store.parked(),
   );
   new Gauge({
     name: 'events_consumer_lag',
@@ -139,10 +148,35 @@ export function eventMetrics(registry: Registry): EventMetrics {
       parked: (group, topic) => parkedTotal.inc({ consumer_group: group, topic }),
     },
     watchSchema: (db, schema) => {
-      schemas.push({ db, schema });
+      stores.push(postgresEventTables(db, schema));
+    },
+    watchStore: (store) => {
+      stores.push(store);
     },
     watchLag: (read) => {
       lagReaders.push(read);
+    },
+  };
+}
+
+/** A Postgres schema's event tables as the gauges read them: `outbox`, `inbox`, `parked_events`. */
+function postgresEventTables(db: Queryable, schema: string): EventStoreReader {
+  const s = checkedSchema(schema);
+  const one = async (sql: string) => (await db.query<{ n: number | null }>(sql)).rows[0]!.n ?? 0;
+  return {
+    name: schema,
+    backlog: async () => ({
+      pending: await one(`SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`),
+      oldestAgeSeconds: await one(
+        `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS n FROM ${s}.outbox WHERE published_at IS NULL`,
+      ),
+    }),
+    inboxSize: () => one(`SELECT count(*)::int AS n FROM ${s}.inbox`),
+    parked: async () => {
+      const { rows } = await db.query<{ consumer_group: string; n: number }>(
+        `SELECT consumer_group, count(*)::int AS n FROM ${s}.parked_events GROUP BY consumer_group`,
+      );
+      return rows.map((row) => [row.consumer_group, row.n]);
     },
   };
 }
