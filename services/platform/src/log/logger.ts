@@ -1,3 +1,4 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -22,7 +23,16 @@ function bufferedStdout(): DestinationStream {
   return destination;
 }
 
-/** JSON logs; credentials and cookies never reach a log line. */
+/**
+ * The trace and span a line was written in (OpenTelemetry's log fields `trace_id`, `span_id`), so a log line leads to
+ * its trace; nothing when tracing is off (no OTEL_EXPORTER_OTLP_ENDPOINT: no span is ever active).
+ */
+export function traceFields(): { trace_id?: string; span_id?: string } {
+  const span = trace.getActiveSpan()?.spanContext();
+  return span && isSpanContextValid(span) ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
+/** JSON logs; credentials and cookies never reach a log line; each carries its trace (`traceFields`). */
 export function createLogger(options: {
   service: string;
   level?: string;
@@ -34,6 +44,7 @@ export function createLogger(options: {
       name: options.service,
       level: options.level ?? 'info',
       base: { service: options.service },
+      mixin: traceFields,
       redact: {
         paths: [
           'req.headers.cookie',

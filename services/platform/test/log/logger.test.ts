@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { context, propagation, trace } from '@opentelemetry/api';
+import { node } from '@opentelemetry/sdk-node';
+import { createLogger } from '../../src/log/logger';
 
 const register = path.join(__dirname, '../events/fixtures/swc-register.cjs');
 const logger = path.join(__dirname, '../../src/log/logger.ts');
@@ -38,5 +41,36 @@ describe('the logger', () => {
     expect(await exited).toBe(1);
     expect(lines).toHaveLength(51);
     expect(lines[50]!.msg).toBe('last words');
+  });
+});
+
+describe('log lines and traces', () => {
+  it('carry trace_id and span_id of the span they were written in, and none outside a span', async () => {
+    // Registers the tracer and the async context manager, as the SDK does in a service (`startTelemetry`).
+    const provider = new node.NodeTracerProvider();
+    provider.register();
+    const lines: Array<Record<string, unknown>> = [];
+    const log = createLogger({
+      service: 't',
+      destination: { write: (line: string) => void lines.push(JSON.parse(line)) },
+    });
+    try {
+      log.info('outside');
+      const ids = await trace.getTracer('test').startActiveSpan('work', async (span) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.info('inside');
+        span.end();
+        return span.spanContext();
+      });
+      expect(lines[0]).not.toHaveProperty('trace_id');
+      expect(lines[0]).not.toHaveProperty('span_id');
+      expect(lines[1]).toMatchObject({ msg: 'inside', trace_id: ids.traceId, span_id: ids.spanId });
+      expect(ids.traceId).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      context.disable();
+      propagation.disable();
+      trace.disable();
+      await provider.shutdown();
+    }
   });
 });
