@@ -102,6 +102,7 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
   const services: ServiceDefinition[] = [
     createIdentityService({
       db,
+      metrics,
       sessionStore: sessions,
       limiters: memoryLimiters,
       mailer: mail.mailer,

@@ -2,6 +2,7 @@ import type {
   Db,
   LimiterFactory,
   Logger,
+  Registry,
   SessionLimits,
   SessionStore,
   Tx,
@@ -42,11 +43,13 @@ export interface IdentityPorts {
   wakeOutbox?: () => void;
   /** Tuning of the mail relay (tests shorten its waits); production uses its defaults. */
   mailRelay?: MailRelaySettings;
+  /** The process's metrics registry: the mail relay's series (`mail/mail-metrics.ts`). */
+  metrics?: Registry;
 }
 
 /** What the routes and use cases see. No `wakeOutbox`: `unitOfWork` wakes the outbox relay after its commits. */
 export interface IdentityContext extends Required<
-  Omit<IdentityPorts, 'devMailbox' | 'mailRelay' | 'wakeOutbox'>
+  Omit<IdentityPorts, 'devMailbox' | 'mailRelay' | 'wakeOutbox' | 'metrics'>
 > {
   devMailbox?: DevMailbox;
   admins: ReadonlySet<string>;

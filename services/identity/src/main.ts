@@ -16,7 +16,7 @@ runServiceMain({
   name: 'identity',
   env: identityEnv,
   stopTelemetry,
-  build: ({ env, db, logger, wakeOutbox }) => {
+  build: ({ env, db, logger, wakeOutbox, metrics }) => {
     const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
     const sessionStore = new RedisSessionStore(redis);
     const mail = createMailPorts(env, logger);
@@ -29,6 +29,7 @@ runServiceMain({
       hasher: createArgon2Hasher(),
       logger,
       wakeOutbox,
+      metrics,
       config: {
         publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
         sessionSecret: env.SESSION_SECRET,

@@ -14,7 +14,8 @@ import { cirrusRoutes } from './http/cirrus-routes';
 import { ownSessionRoutes } from './http/own-session-routes';
 import { devMailboxRoutes } from './http/dev-mailbox-routes';
 import { outstandingProjection } from './events/outstanding-projection';
-import { createMailRelay } from './mail/mail-relay';
+import { createMailRelay, DEFAULT_MAIL_MAX_ATTEMPTS } from './mail/mail-relay';
+import { mailMetrics } from './mail/mail-metrics';
 
 export type { IdentityPorts, IdentityConfig } from './context';
 
@@ -22,8 +23,10 @@ export type { IdentityPorts, IdentityConfig } from './context';
 export function createIdentityService(ports: IdentityPorts): ServiceDefinition {
   const clock = ports.clock ?? (() => new Date());
   // Mail leaves after the answer, through identity.mail_outbox: how long the mail server takes never shows in it.
+  const maxAttempts = ports.mailRelay?.maxAttempts ?? DEFAULT_MAIL_MAX_ATTEMPTS;
   const mailRelay = createMailRelay({
     ...ports.mailRelay,
+    observer: ports.metrics && mailMetrics(ports.metrics, ports.db, maxAttempts),
     db: ports.db,
     mailer: ports.mailer,
     logger: ports.logger,

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import request from 'supertest';
-import { type Account, eventually, newAccount } from '@vellum/platform/test-support';
+import { createMetricsRegistry, type Registry } from '@vellum/platform';
+import { type Account, eventually, metricValue, newAccount } from '@vellum/platform/test-support';
 import { identityHarness } from './support/service-harness';
 import { createMailRelay } from '../src/mail/mail-relay';
 import type { Mailer, MailMessage } from '../src/mail/mailer';
@@ -13,6 +14,10 @@ const MAIL_SERVER_MS = 300;
 const SAMPLES = 11;
 /** How far apart the two medians may be (a busy 2-core machine jitters; waiting for the mail server is 300 ms). */
 const MARGIN_MS = 40;
+
+/** One series of the mail relay's metrics (issue 26), or undefined when the scrape has none. */
+const mailMetric = async (registry: Registry, name: string, labels: Record<string, string> = {}) =>
+  metricValue(await registry.metrics(), name, { ...labels, service: 'identity' });
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -157,7 +162,9 @@ describe('identity mail, sent after the answer through identity.mail_outbox', ()
 
   it('retries a failing mail server with the same message until it goes out, and the link works', async () => {
     const attempts: MailMessage[] = [];
+    const metrics = createMetricsRegistry('identity', { runtime: false });
     const h = await identityHarness({
+      metrics,
       mailRelay: { retryBaseMs: 20 },
       mailer: (mailbox) => ({
         send: async (message) => {
@@ -176,6 +183,10 @@ describe('identity mail, sent after the answer through identity.mail_outbox', ()
       const res = await request(h.app).post('/api/verification/email').send({ email: account.email, token });
       expect(res.status).toBe(200);
       await h.mailSettled();
+      expect(await mailMetric(metrics, 'mail_sent_total')).toBe(1);
+      expect(await mailMetric(metrics, 'mail_send_failures_total', { outcome: 'retrying' })).toBe(3);
+      for (const state of ['requested', 'prepared', 'given_up'])
+        expect(await mailMetric(metrics, 'mail_outbox_messages', { state })).toBe(0);
     } finally {
       await h.close();
     }
@@ -183,7 +194,9 @@ describe('identity mail, sent after the answer through identity.mail_outbox', ()
 
   it('stops retrying after the last attempt and keeps the row with its error for an operator', async () => {
     let calls = 0;
+    const metrics = createMetricsRegistry('identity', { runtime: false });
     const h = await identityHarness({
+      metrics,
       mailRelay: { retryBaseMs: 10, maxAttempts: 3 },
       mailer: () => ({
         send: async () => {
@@ -203,6 +216,11 @@ describe('identity mail, sent after the answer through identity.mail_outbox', ()
       expect(row).toEqual({ attempts: 3, last_error: 'Error: relay access denied', email: account.email });
       await sleep(300);
       expect(calls).toBe(3);
+      expect(await mailMetric(metrics, 'mail_sent_total')).toBe(0);
+      expect(await mailMetric(metrics, 'mail_send_failures_total', { outcome: 'retrying' })).toBe(2);
+      expect(await mailMetric(metrics, 'mail_send_failures_total', { outcome: 'given_up' })).toBe(1);
+      expect(await mailMetric(metrics, 'mail_outbox_messages', { state: 'given_up' })).toBe(1);
+      expect(await mailMetric(metrics, 'mail_outbox_messages', { state: 'prepared' })).toBe(0);
     } finally {
       await h.close();
     }

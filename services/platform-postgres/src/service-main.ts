@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Logger } from 'pino';
 import {
   createLogger,
+  createMetricsRegistry,
   type Db,
   loadConfig,
   parkedCommandOfProcess,
@@ -12,6 +13,7 @@ import {
   runParkedCommand,
   type ServiceDefinition,
   type ServiceEnv,
+  type Registry,
   type ServiceWithConnections,
 } from '@vellum/platform';
 import { replayOnKafka, startOnKafka, wantsReplay } from '@vellum/platform-kafka';
@@ -24,6 +26,8 @@ export interface ServiceMainPorts<E> {
   db: Db;
   /** The outbox relay's wake-up, so a write publishes without waiting for a poll. */
   wakeOutbox: () => void;
+  /** The process's metrics registry, for the service's own series (served on METRICS_PORT). */
+  metrics: Registry;
 }
 
 export interface ServiceMainOptions<E extends ServiceEnv> {
@@ -44,6 +48,8 @@ export interface ServiceMainOptions<E extends ServiceEnv> {
  */
 export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions<E>): void {
   const parked = parkedCommandOfProcess();
+  // An operator's task (--parked, --replay) serves no metrics: its registry is never read.
+  const taskMetrics = () => createMetricsRegistry(options.name, { runtime: false });
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
@@ -57,7 +63,7 @@ export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions
     if (parked) {
       const status = await runOperatorTask({
         db,
-        build: async () => options.build({ env, logger, db, wakeOutbox: () => {} }),
+        build: async () => options.build({ env, logger, db, wakeOutbox: () => {}, metrics: taskMetrics() }),
         task: (service) =>
           runParkedCommand(
             parked,
@@ -74,7 +80,7 @@ export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions
         brokers: env.KAFKA_BROKERS,
         logger,
         db,
-        build: async () => options.build({ env, logger, db, wakeOutbox: () => {} }),
+        build: async () => options.build({ env, logger, db, wakeOutbox: () => {}, metrics: taskMetrics() }),
       });
       process.exit(0);
     }
@@ -84,7 +90,7 @@ export function runServiceMain<E extends ServiceEnv>(options: ServiceMainOptions
       logger,
       db,
       stopTelemetry: options.stopTelemetry,
-      build: (_bus, wakeOutbox) => options.build({ env, logger, db, wakeOutbox }),
+      build: (_bus, wakeOutbox, metrics) => options.build({ env, logger, db, wakeOutbox, metrics }),
     });
   });
 }

@@ -3,8 +3,12 @@ import { pollingLoop, type Db, type Logger, type NextTurn, type ServiceWorker } 
 import { cirrusStore, type CirrusRecord, type TokenPurpose } from '../store/cirrus-store';
 import { mailOutboxStore, type PreparedMail } from '../store/mail-outbox-store';
 import { issueToken } from '../use-cases/issue-token';
+import type { MailObserver } from './mail-metrics';
 import type { Mailer, MailMessage } from './mailer';
 import { passwordResetMail, verificationMail } from './templates';
+
+/** Attempts after which a mail is kept but no longer retried. */
+export const DEFAULT_MAIL_MAX_ATTEMPTS = 10;
 
 /** The relay's tuning; every field has a production default. */
 export interface MailRelaySettings {
@@ -33,6 +37,8 @@ export interface MailRelayOptions extends MailRelaySettings {
   clock: () => Date;
   /** Read at each preparation (the embedded mode learns its port after start). */
   publicUrl: () => string;
+  /** Told each send's outcome (the metrics). */
+  observer?: MailObserver;
 }
 
 export interface MailRelay extends ServiceWorker {
@@ -75,7 +81,7 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 60_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? 30_000;
-  const maxAttempts = options.maxAttempts ?? 10;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAIL_MAX_ATTEMPTS;
   const backoff = { retryBaseMs: options.retryBaseMs ?? 2_000, retryCapMs: options.retryCapMs ?? 3_600_000 };
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
 
@@ -144,10 +150,12 @@ export function createMailRelay(options: MailRelayOptions): MailRelay {
     const outcome = await attempt(row.message);
     if (outcome.kind === 'abandoned') return;
     if (outcome.kind === 'sent') {
+      options.observer?.sent();
       await mailOutboxStore.remove(db, row.id);
       return;
     }
     const attempts = await mailOutboxStore.failed(db, row.id, errorText(outcome.error), backoff);
+    options.observer?.failed(attempts >= maxAttempts);
     const facts = { err: outcome.error, mailId: row.id, purpose: row.purpose, attempts };
     if (attempts >= maxAttempts) {
       logger.error(facts, 'mail not sent after the last attempt; kept in identity.mail_outbox');

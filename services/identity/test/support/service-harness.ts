@@ -4,6 +4,7 @@ import {
   memoryLimiters,
   MemorySessionStore,
   type LimiterFactory,
+  type Registry,
   type ServiceDefinition,
   type SessionLimits,
 } from '@vellum/platform';
@@ -33,6 +34,8 @@ export interface IdentityHarnessOptions {
   sessionLimits?: SessionLimits;
   /** Secure cookies (as behind an https PUBLIC_URL); default false. */
   secureCookies?: boolean;
+  /** A metrics registry for the service's own series (the mail relay's). */
+  metrics?: Registry;
 }
 
 /**
@@ -53,6 +56,7 @@ export async function identityHarness(options: IdentityHarnessOptions = {}) {
         devMailbox: mailbox,
         hasher: options.hasher ?? plainHasher,
         mailRelay: { pollIntervalMs: 50, ...options.mailRelay },
+        metrics: options.metrics,
         config: {
           publicUrl: 'http://vellum.test',
           sessionSecret: 's'.repeat(32),
