@@ -1,19 +1,24 @@
 // Lints and renders the umbrella chart, validates the manifests offline with kubeconform (strict, schemas in
 // charts/schemas/), and checks what matters in them: hardened pods, probes, who may talk to whom, secrets only from
 // the Secret. Needs helm (v3) and kubeconform, on PATH or in ~/.cache/vellum/bin (see charts/README.md).
-const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { isDeepStrictEqual } = require('node:util');
 const YAML = require('yaml');
+const {
+  KUBE_VERSION,
+  findTool,
+  run: runTool,
+  ok: okTool,
+  packedCharts,
+  templateArgs: helmTemplate,
+} = require('./chart-kit');
 // The remotes' names (what the gateway reads) and the frontends' registry built on them (plain TypeScript data).
 const { REMOTE_NAMES, remoteUrlEnvName } = require('../proto/src/remotes.ts');
 const { VIDEO_FRAME_ORIGINS } = require('../proto/src/editor/video.ts');
 const { REMOTES: UI_REMOTES } = require('../frontends/ui/src/remotes.ts');
 
 const ROOT = path.resolve(__dirname, '..');
-const KUBE_VERSION = '1.33.0';
 const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', `v${KUBE_VERSION}`, '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
@@ -53,23 +58,6 @@ const GATEWAY_PATHS = {
 // A component's chart folder, where it is not named after the component (the umbrella is charts/vellum).
 const chartDir = (name) => ({ vellum: 'vellum-svc' })[name] ?? name;
 
-function findTool(name) {
-  const dirs = [
-    ...(process.env.PATH ?? '').split(path.delimiter),
-    path.join(os.homedir(), '.cache', 'vellum', 'bin'),
-  ];
-  for (const dir of dirs.filter(Boolean)) {
-    const file = path.join(dir, name);
-    try {
-      fs.accessSync(file, fs.constants.X_OK);
-      return file;
-    } catch {
-      // not in this directory
-    }
-  }
-  return undefined;
-}
-
 const tools = { helm: findTool('helm'), kubeconform: findTool('kubeconform') };
 const missing = Object.keys(tools).filter((name) => !tools[name]);
 const skip = missing.length > 0 && process.env.CI !== 'true' && process.env.VELLUM_SKIP_CHARTS === '1';
@@ -77,32 +65,10 @@ const skip = missing.length > 0 && process.env.CI !== 'true' && process.env.VELL
 let work;
 let env;
 
-function run(cmd, args, options = {}) {
-  const result = spawnSync(cmd, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024, ...options });
-  if (result.error) throw result.error;
-  return result;
-}
+const run = (cmd, args, options = {}) => runTool(cmd, args, { env, ...options });
+const ok = (cmd, args, options = {}) => okTool(cmd, args, { env, ...options });
 
-function ok(cmd, args, options) {
-  const result = run(cmd, args, options);
-  if (result.status !== 0) {
-    throw new Error(
-      `${path.basename(cmd)} ${args.join(' ')} exited ${result.status}\n${result.stdout}\n${result.stderr}`,
-    );
-  }
-  return result.stdout;
-}
-
-const templateArgs = (args) => [
-  'template',
-  'vellum',
-  path.join(work, 'vellum'),
-  '--namespace',
-  'vellum',
-  '--kube-version',
-  KUBE_VERSION,
-  ...args,
-];
+const templateArgs = (args) => helmTemplate(work, args);
 
 /** `helm template` of the umbrella with extra flags: the manifest text. */
 const renderText = (...args) => ok(tools.helm, templateArgs(args));
@@ -167,24 +133,7 @@ const podSpec = (deployment) => deployment.spec.template.spec;
       );
     }
     // Dependencies are packed into a copy, so the test leaves no .tgz or Chart.lock in the work tree.
-    work = fs.mkdtempSync(path.join(os.tmpdir(), 'vellum-charts-'));
-    for (const entry of fs.readdirSync(__dirname, { withFileTypes: true })) {
-      if (entry.isDirectory() && fs.existsSync(path.join(__dirname, entry.name, 'Chart.yaml'))) {
-        fs.cpSync(path.join(__dirname, entry.name), path.join(work, entry.name), {
-          recursive: true,
-          filter: (src) => !/[/\\]charts[/\\][^/\\]+[/\\]charts$/.test(src) && !src.endsWith('Chart.lock'),
-        });
-      }
-    }
-    fs.copyFileSync(path.join(__dirname, 'build-deps.sh'), path.join(work, 'build-deps.sh'));
-    env = {
-      ...process.env,
-      PATH: [path.dirname(tools.helm), process.env.PATH].join(path.delimiter),
-      HELM_CACHE_HOME: path.join(work, '.helm', 'cache'),
-      HELM_CONFIG_HOME: path.join(work, '.helm', 'config'),
-      HELM_DATA_HOME: path.join(work, '.helm', 'data'),
-    };
-    ok('bash', [path.join(work, 'build-deps.sh'), work]);
+    ({ work, env } = packedCharts('vellum-charts-', tools.helm));
     objects = render();
   }, 120_000);
 
@@ -547,8 +496,21 @@ const podSpec = (deployment) => deployment.spec.template.spec;
     );
     expect(named(traced, 'ConfigMap', 'identity-env').data).toMatchObject({
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
       ADMIN_EMAILS: 'ada@example.com,bob@example.com',
     });
+    expect(data('identity')).not.toHaveProperty('OTEL_TRACES_SAMPLER');
+    const everyTrace = render(
+      '--set',
+      'global.otel.endpoint=http://otel:4318',
+      '--set',
+      'global.otel.samplingRatio=1',
+    );
+    expect(named(everyTrace, 'ConfigMap', 'gateway-env').data.OTEL_TRACES_SAMPLER_ARG).toBe('1');
+    expect(
+      renderError('--set', 'global.otel.endpoint=http://otel:4318', '--set', 'global.otel.samplingRatio=1.5'),
+    ).toMatch(/global.otel.samplingRatio must be between 0 and 1, got 1.5/);
     const checksum = (list) =>
       named(list, 'Deployment', 'identity').spec.template.metadata.annotations['checksum/env'];
     expect(checksum(traced)).not.toBe(checksum(objects));

@@ -25,6 +25,7 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import {
   ensureBuilt,
   removeSeededVellums,
+  cpuMsOf,
   repoRoot,
   rssOf,
   serverEnv,
@@ -145,6 +146,7 @@ async function main() {
       url: embedded.url,
       ids: embeddedIds,
       pids: embedded.pids,
+      readPath: embedded.pids,
     },
     { key: 'express-pglite', label: 'express + PGlite', url: expressPglite.url, ids: embeddedIds },
     {
@@ -153,12 +155,15 @@ async function main() {
       url: distributed.url,
       ids: distributedIds,
       pids: distributed.pids,
+      readPath: readPathOf(distributed),
     },
     {
       key: 'metrics-off',
       label: 'product, distributed, METRICS_PORT=off',
       url: metricsOff.url,
       ids: distributedIds,
+      pids: metricsOff.pids,
+      readPath: readPathOf(metricsOff),
     },
     { key: 'express-pg', label: 'express + pg', url: expressPg.url, ids: distributedIds },
     { key: 'node-pg', label: 'node:http + pg', url: nodePg.url, ids: distributedIds },
@@ -214,10 +219,13 @@ async function main() {
     log(`bench: round ${round + 1} of ${rounds}: ${order.map((t) => t.key).join(', ')}`);
     for (const target of order) {
       for (const { kind } of PATHS) {
+        // The product's CPU per request: the CPU time of the processes a read crosses over the run, less sensitive
+        // than req/s to what else the machine is doing.
+        const cpuBefore = target.readPath && sum(target.readPath.map(cpuMsOf));
         const sampler = target.pids
           ? setInterval(() => {
               const rss = sum(target.pids.map(rssOf));
-              peak[target.key] = Math.max(peak[target.key], rss);
+              peak[target.key] = Math.max(peak[target.key] ?? 0, rss);
             }, 250)
           : undefined;
         const { code, summary, output } = await runK6(k6, SCRIPT, {
@@ -235,7 +243,12 @@ async function main() {
         if (!summary)
           throw new Error(`k6 failed (${code}) on ${target.key} ${kind}:\n${output.slice(-2000)}`);
         const m = summary.metrics;
+        const cpuAfter = target.readPath && sum(target.readPath.map(cpuMsOf));
         const row = {
+          cpuPerRequest:
+            cpuBefore === undefined || cpuAfter === undefined
+              ? undefined
+              : (cpuAfter - cpuBefore) / m.http_reqs.count,
           rps: m.http_reqs.rate,
           p50: m.http_req_duration.med,
           p99: m.http_req_duration['p(99)'],
@@ -244,6 +257,7 @@ async function main() {
         ((results[target.key] ??= {})[kind] ??= []).push(row);
         log(
           `  ${target.key.padEnd(15)} ${kind}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms` +
+            (row.cpuPerRequest === undefined ? '' : `, ${row.cpuPerRequest.toFixed(2)} CPU ms/request`) +
             (row.failed ? `, ${(row.failed * 100).toFixed(2)}% failed` : ''),
         );
       }
@@ -254,6 +268,11 @@ async function main() {
     `writes while seeding (create + publish through the API, 8 writers): embedded ` +
       `${embeddedSeed.writesPerSecond.toFixed(0)} vellums/s, distributed ${distributedSeed.writesPerSecond.toFixed(0)} vellums/s`,
   );
+}
+
+/** The processes a read crosses in the distributed product: the gateway and the vellum service. */
+function readPathOf(product) {
+  return product.processes.filter((p) => p.name === 'gateway' || p.name === 'vellum').map((p) => p.pid);
 }
 
 function sum(xs) {
@@ -280,16 +299,32 @@ function printTable(targets, results, idle, peak, seeded) {
     `${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, Node ${process.version}, k6 ${k6Version}; ` +
       `load generator on the same machine\n`,
   );
-  console.log('| path | target | req/s | p50 | p99 | failed | product ÷ baseline (req/s) |');
-  console.log('|---|---|---|---|---|---|---|');
+  const cpu = (key, kind) => {
+    const rows = results[key][kind].filter((r) => r.cpuPerRequest !== undefined);
+    return rows.length ? median(rows.map((r) => r.cpuPerRequest)) : undefined;
+  };
+  console.log(
+    '| path | target | req/s | p50 | p99 | failed | CPU ms per request (the read path’s processes) | product ÷ baseline (req/s) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const { kind, label } of PATHS) {
     for (const t of targets) {
       const failed = Math.max(...results[t.key][kind].map((r) => r.failed));
       console.log(
         `| ${label} | ${t.label} | ${fmt(med(t.key, kind, 'rps'))} | ${med(t.key, kind, 'p50').toFixed(1)} ms | ` +
-          `${med(t.key, kind, 'p99').toFixed(1)} ms | ${(failed * 100).toFixed(2)}% | ${ratios[t.key]?.(kind) ?? '—'} |`,
+          `${med(t.key, kind, 'p99').toFixed(1)} ms | ${(failed * 100).toFixed(2)}% | ` +
+          `${cpu(t.key, kind)?.toFixed(2) ?? '—'} | ${ratios[t.key]?.(kind) ?? '—'} |`,
       );
     }
+  }
+  // What the metrics cost: the product with them beside the same product without (METRICS_PORT=off), same data.
+  for (const { kind, label } of PATHS) {
+    const [on, off] = [cpu('distributed', kind), cpu('metrics-off', kind)];
+    const throughput = med('distributed', kind, 'rps') / med('metrics-off', kind, 'rps');
+    console.log(
+      `metrics on ÷ off, ${label}: throughput ${throughput.toFixed(2)}×` +
+        (on && off ? `, CPU per request ${((on / off - 1) * 100).toFixed(1)} % more` : ''),
+    );
   }
   console.log(
     `\nresident memory: embedded product ${MB(idle.embedded)} idle (after a restart), ${MB(peak.embedded)} at most under ` +

@@ -68,6 +68,21 @@ export function rssOf(pid) {
   }
 }
 
+/**
+ * CPU time a process has used so far (user + system, in milliseconds; Linux's /proc, whose clock ticks are 1/100 s
+ * on every kernel built with USER_HZ 100), or undefined when it cannot be read.
+ */
+export function cpuMsOf(pid) {
+  try {
+    // The fields after the command name, which may itself hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One node process on a free port, started with `env`, ready once GET /readyz answers 200. */
 export async function startNodeProcess(name, entry, env, logFile, { args = [], timeoutMs = 60_000 } = {}) {
   const port = env.PORT ? Number(env.PORT) : await freePort();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the command-line tools the checks use, each only when missing:
-# helm, kubeconform, k6 and Toxiproxy (built with `go install` into ~/.cache/vellum/bin), Schemathesis (PyPI, in a virtual
-# environment under ~/.cache/vellum), and Debian's Chromium and nginx.
+# helm, kubeconform, k6, Toxiproxy, promtool and Prometheus (built with `go install` into ~/.cache/vellum/bin),
+# Schemathesis (PyPI, in a virtual environment under ~/.cache/vellum), and Debian's Chromium and nginx.
 set -euo pipefail
 LOG_TAG=tools
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -29,6 +29,10 @@ go_tool kubeconform github.com/yannh/kubeconform/cmd/kubeconform@latest
 go_tool k6 go.k6.io/k6@latest
 # The fault drills' slow and cut network between each service and its stores (load-tests/faults/network.ts).
 go_tool toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server@latest server
+# Prometheus, pinned: promtool checks and unit-tests the chart's alerting and recording rules (charts/rules.test.js);
+# the server scrapes the topology test's processes. The two builds share Go's module and build caches.
+go_tool promtool github.com/prometheus/prometheus/cmd/promtool@v0.316.0
+go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus@v0.316.0
 
 # Schemathesis fuzzes the API from its OpenAPI document (load-tests/fuzz/). Pinned: its checks and report format are
 # what load-tests/fuzz/schemathesis.mjs reads.

@@ -21,6 +21,12 @@ secret: those come from the Secret (secretEnv), never from values.
 {{- end -}}
 {{- with .Values.global.otel.endpoint -}}
 {{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" . -}}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER" "parentbased_traceidratio" -}}
+{{- $ratio := $.Values.global.otel.samplingRatio -}}
+{{- if or (lt (float64 $ratio) 0.0) (gt (float64 $ratio) 1.0) -}}
+{{- fail (printf "global.otel.samplingRatio must be between 0 and 1, got %v" $ratio) -}}
+{{- end -}}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER_ARG" (toString $ratio) -}}
 {{- end -}}
 {{- if has "kafka" .Values.uses -}}
 {{- $_ := set $env "KAFKA_BROKERS" (required (printf "global.kafkaBrokers: %s uses kafka" $name) .Values.global.kafkaBrokers) -}}

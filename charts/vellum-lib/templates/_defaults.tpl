@@ -25,9 +25,15 @@ global:
   otel:
     # OTEL_EXPORTER_OTLP_ENDPOINT; empty turns tracing off.
     endpoint: ""
+    # The share of traces started here that are kept (OTEL_TRACES_SAMPLER_ARG of parentbased_traceidratio): a call
+    # that arrives with a sampled parent is always kept, so a trace is whole or absent across services. Spans are
+    # batched (the SDK's BatchSpanProcessor), never sent one by one.
+    samplingRatio: 0.1
   # Every process but the frontends' nginx serves Prometheus metrics at /metrics on a port of its own (METRICS_PORT,
   # the container port `metrics`), never on `http`, which the Ingress reaches. A component may override
-  # serviceMonitor.enabled and podMonitor.enabled in its own `metrics` block.
+  # serviceMonitor.enabled and podMonitor.enabled in its own `metrics` block. The Grafana dashboards
+  # (global.metrics.dashboards) and the alerting and recording rules (global.metrics.prometheusRule) are the
+  # umbrella's own: their options are in charts/vellum/values.yaml.
   metrics:
     port: 9464
     serviceMonitor:
