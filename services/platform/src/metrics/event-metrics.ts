@@ -148,14 +148,29 @@ function createEventMetrics(registry: Registry): EventMetrics {
       parked: (group, topic) => parkedTotal.inc({ consumer_group: group, topic }),
     },
     watchSchema: (db, schema) => {
-      stores.push(postgresEventTables(db, schema));
+      stores.push(readOnceAtATime(postgresEventTables(db, schema)));
     },
     watchStore: (store) => {
-      stores.push(store);
+      stores.push(readOnceAtATime(store));
     },
     watchLag: (read) => {
       lagReaders.push(read);
     },
+  };
+}
+
+/**
+ * The store with one backlog read in flight at a time: a scrape collects the two outbox gauges together
+ * (prom-client collects every metric at once), and both take their value from the same read.
+ */
+function readOnceAtATime(store: EventStoreReader): EventStoreReader {
+  let reading: Promise<OutboxBacklog> | undefined;
+  return {
+    ...store,
+    backlog: () =>
+      (reading ??= store.backlog().finally(() => {
+        reading = undefined;
+      })),
   };
 }
 
@@ -165,12 +180,13 @@ function postgresEventTables(db: Queryable, schema: string): EventStoreReader {
   const one = async (sql: string) => (await db.query<{ n: number | null }>(sql)).rows[0]!.n ?? 0;
   return {
     name: schema,
-    backlog: async () => ({
-      pending: await one(`SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`),
-      oldestAgeSeconds: await one(
-        `SELECT EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS n FROM ${s}.outbox WHERE published_at IS NULL`,
-      ),
-    }),
+    backlog: async () => {
+      const { rows } = await db.query<{ pending: number; oldest_age: number | null }>(
+        `SELECT count(*)::int AS pending, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS oldest_age
+           FROM ${s}.outbox WHERE published_at IS NULL`,
+      );
+      return { pending: rows[0]!.pending, oldestAgeSeconds: rows[0]!.oldest_age ?? 0 };
+    },
     inboxSize: () => one(`SELECT count(*)::int AS n FROM ${s}.inbox`),
     parked: async () => {
       const { rows } = await db.query<{ consumer_group: string; n: number }>(
