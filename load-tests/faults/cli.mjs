@@ -35,6 +35,7 @@ runDrill(
     FAULTS_RESTART_ROUNDS: restartRounds,
     FAULTS_STORM_SOCKETS: counts['--storm-sockets'],
     FAULTS_NETWORK: 'on',
+    FAULTS_FIRST_WRITE_LIMIT_MS: '10000',
   },
   (Number(rounds) * 240 + Number(restartRounds) * 240 + 1000) * 1000,
 );
