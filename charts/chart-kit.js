@@ -1,5 +1,5 @@
 // What the charts' jest tests share: the command-line tools (on PATH or in ~/.cache/vellum/bin, where
-// scripts/servers/tools.sh installs them), running them, and a copy of the charts with their dependencies packed,
+// scripts/servers/go-tools.sh installs them), running them, and a copy of the charts with their dependencies packed,
 // so a test renders the umbrella chart and leaves no .tgz or Chart.lock in the work tree.
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');

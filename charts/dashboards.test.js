@@ -3,7 +3,7 @@
 // dashboard Grafana loads (unique uid and panel ids, the datasource variable everywhere); every panel's PromQL parses
 // (promtool) and reads only series the code defines, by labels they carry; and, against the running embedded product
 // scraped by a real Prometheus, every query answers. Needs helm, kubeconform, promtool and prometheus, on PATH or in
-// ~/.cache/vellum/bin (scripts/servers/tools.sh installs them).
+// ~/.cache/vellum/bin (scripts/servers/go-tools.sh installs them).
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
@@ -69,7 +69,7 @@ const skip = missing.length > 0 && process.env.CI !== 'true' && process.env.VELL
 function requireTools() {
   if (missing.length > 0) {
     throw new Error(
-      `${missing.join(', ')} not found on PATH nor in ~/.cache/vellum/bin. scripts/servers/tools.sh installs them ` +
+      `${missing.join(', ')} not found on PATH nor in ~/.cache/vellum/bin. scripts/servers/go-tools.sh installs them ` +
         '(helm, kubeconform, promtool and prometheus with `go install` into ~/.cache/vellum/bin); outside CI, ' +
         'VELLUM_SKIP_CHARTS=1 skips these tests',
     );

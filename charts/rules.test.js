@@ -2,7 +2,7 @@
 // with global.metrics.prometheusRule on: the PrometheusRule is valid (kubeconform, prometheus-operator's schema),
 // `promtool check rules` accepts its groups, and promtool's unit tests (charts/vellum/rules/tests/) prove each alert
 // fires, and stays quiet, when it should. Every alert has its runbook in docs/runbooks/, and every runbook an alert.
-// Needs helm, kubeconform and promtool, on PATH or in ~/.cache/vellum/bin (scripts/servers/tools.sh installs them).
+// Needs helm, kubeconform and promtool, on PATH or in ~/.cache/vellum/bin (scripts/servers/go-tools.sh installs them).
 const fs = require('node:fs');
 const path = require('node:path');
 const YAML = require('yaml');
@@ -58,7 +58,7 @@ const alertsOf = (rule) => rule.spec.groups.flatMap((g) => g.rules).filter((r) =
   beforeAll(() => {
     if (missing.length > 0) {
       throw new Error(
-        `${missing.join(', ')} not found on PATH nor in ~/.cache/vellum/bin. scripts/servers/tools.sh installs ` +
+        `${missing.join(', ')} not found on PATH nor in ~/.cache/vellum/bin. scripts/servers/go-tools.sh installs ` +
           'them (promtool: GOBIN=$HOME/.cache/vellum/bin go install ' +
           'github.com/prometheus/prometheus/cmd/promtool@v0.316.0; outside CI, VELLUM_SKIP_CHARTS=1 skips these tests)',
       );

@@ -9,7 +9,7 @@ export const TOXIPROXY =
   process.env.TOXIPROXY_PATH ?? path.join(os.homedir(), '.cache/vellum/bin/toxiproxy-server');
 
 /**
- * A Toxiproxy server (scripts/servers/tools.sh builds it) and the proxies made through its HTTP API: TCP proxies
+ * A Toxiproxy server (scripts/servers/go-tools.sh builds it) and the proxies made through its HTTP API: TCP proxies
  * whose traffic can be slowed (a latency toxic) or cut (a timeout toxic of 0: the bytes stop and the connections
  * stay open, as on a network that drops every packet, so a client waits until its own time-out).
  */

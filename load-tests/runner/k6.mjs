@@ -1,4 +1,4 @@
-// Finding and running k6 (installed by scripts/servers/tools.sh under ~/.cache/vellum/bin), and reading the
+// Finding and running k6 (installed by scripts/servers/go-tools.sh under ~/.cache/vellum/bin), and reading the
 // summary it exports.
 import { spawn } from 'node:child_process';
 import { accessSync, constants, readFileSync } from 'node:fs';

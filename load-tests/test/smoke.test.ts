@@ -55,7 +55,7 @@ const JOURNEYS = ['visitor', 'owner', 'editing', 'actions', 'follow', 'links', '
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs each journey with no failed request and every threshold met', async () => {
-    if (!k6) throw new Error('k6 is not installed (bash scripts/servers/tools.sh) and CI=true needs it');
+    if (!k6) throw new Error('k6 is not installed (bash scripts/servers/go-tools.sh) and CI=true needs it');
     if (!existsSync(path.join(root, 'services/all-in-one/dist/main.js')))
       throw new Error('the product is not built: npm run build');
     const summaryFile = path.join(dir, 'summary.json');

@@ -1,5 +1,5 @@
 // The fault drills' network (load-tests/harness/toxiproxy.ts): a TCP echo server behind a Toxiproxy proxy, slowed,
-// cut and healed as drill 3 does it. Toxiproxy is built by scripts/servers/tools.sh; without it the test fails
+// cut and healed as drill 3 does it. Toxiproxy is built by scripts/servers/go-tools.sh; without it the test fails
 // (Toxiproxy.start checks the binary).
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';

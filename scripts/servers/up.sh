@@ -21,11 +21,17 @@ step() {
 }
 
 total=$SECONDS
+# The Go-built tools compile while the stores download and start; their log goes to stderr as it comes.
+bash "$HERE/go-tools.sh" >/dev/null &
+go_tools=$!
 step postgres.sh
 step redis.sh
 step kafka.sh
 step ferretdb.sh
 step tools.sh
+go_start=$SECONDS
+wait "$go_tools" || die "go-tools.sh failed"
+log "go-tools.sh done ($((SECONDS - go_start))s more after the other steps)"
 
 {
   echo "# Written by scripts/servers/up.sh; source it."
