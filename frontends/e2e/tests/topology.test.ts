@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { launchBrowser, openPage } from '../harness/browser';
@@ -6,19 +9,25 @@ import { newUser } from '../harness/users';
 import { signIn, vellumPage } from '../harness/vellums';
 import { startTopology, type Topology } from '../harness/topology/cluster';
 import { verificationLink } from '../harness/topology/verification';
+import { renderChart } from '../harness/topology/chart';
+import { scrapeTargetsOf } from '../harness/topology/monitors';
+import { startPrometheus, type RunningPrometheus } from '../harness/topology/prometheus';
 
 // The chart's topology on this machine (harness/topology): `helm template` of charts/vellum, every Deployment it
 // renders as processes of its image with exactly the environment the chart gives the pod (only the servers' and
 // the Services' addresses moved to loopback), each Service a readiness-aware proxy, the Ingress in front. Then the
 // journey in Chromium through the Ingress: sign-up, the mailed verification link, sign-in, a published vellum, an
 // action request to a follower, a vielink whose click its owner sees. Messaging runs as two replicas (the chart's
-// distributed mode): two people chat in real time with their sockets on different replicas.
+// distributed mode): two people chat in real time with their sockets on different replicas. A real Prometheus
+// scrapes every process from the chart's ServiceMonitors all along, and reads the journey's series afterwards.
 
 // Unique per run: the database is the servers' own and keeps earlier runs' public vellums.
 const TITLE = `Topology field notes ${Date.now().toString(36)}`;
 /** Pods per Deployment beyond the default one. */
 const REPLICAS_OF = { messaging: 2 };
 const REALTIME_MS = 15_000;
+/** The namespace the monitors' targets are labelled with, as a cluster's scrape labels them. */
+const NAMESPACE = 'vellum';
 
 describeWithServer(
   'DATABASE_URL',
@@ -26,7 +35,10 @@ describeWithServer(
   () => {
     let topology: Topology;
     let browser: Browser;
+    let prometheus: RunningPrometheus | undefined;
     const lines: string[] = [];
+    /** The journey's usernames and title: no label may hold one. */
+    const visited: string[] = [TITLE];
 
     beforeAll(async () => {
       const redisUrl = process.env.REDIS_URL;
@@ -42,7 +54,10 @@ describeWithServer(
             mongoUrl: process.env.MONGO_URL,
           },
           // Test values: every client here shares 127.0.0.1 (and this Redis), so the credential rate limit is raised.
-          values: { gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } } },
+          values: {
+            gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
+            global: { metrics: { serviceMonitor: { enabled: true } } },
+          },
           replicasOf: REPLICAS_OF,
           log: (line) => lines.push(line),
         }),
@@ -52,9 +67,14 @@ describeWithServer(
       if (started.status === 'fulfilled') topology = started.value;
       if (started.status === 'rejected') throw started.reason;
       if (launched.status === 'rejected') throw launched.reason;
+      prometheus = await startPrometheus(
+        scrapeTargetsOf(topology.objects, topology.components, NAMESPACE),
+        path.join(mkdtempSync(path.join(os.tmpdir(), 'vellum-prometheus-')), 'prometheus'),
+      );
     }, 240_000);
 
     afterAll(async () => {
+      await prometheus?.stop();
       await browser?.close();
       if (topology) {
         const codes = await topology.stop();
@@ -141,6 +161,7 @@ describeWithServer(
     it('signs up, verifies by the mailed link, signs in, publishes a vellum, sends an action request, counts a vielink click', async () => {
       const ann = { ...newUser('ann'), firstName: 'Ann', lastName: 'Lee' };
       const bob = { ...newUser('bob'), firstName: 'Bob', lastName: 'Stone' };
+      visited.push(ann.username, bob.username);
       const pages: Array<{ page: Page; pageErrors: string[] }> = [];
       const open = async () => {
         const opened = await openPage(browser, topology.url);
@@ -300,6 +321,7 @@ describeWithServer(
       expect(messaging.pods).toHaveLength(2);
       const cat = { ...newUser('cat'), firstName: 'Cat', lastName: 'Moss' };
       const dan = { ...newUser('dan'), firstName: 'Dan', lastName: 'Reed' };
+      visited.push(cat.username, dan.username);
       const mailed = (email: string) => verificationLink(topology.url, topology.smtp, email);
       await Promise.all([cat, dan].map((user) => createVerifiedUser(topology.url, user, mailed)));
       const c = await signIn(browser, topology.url, cat);
@@ -363,6 +385,83 @@ describeWithServer(
         await context.close();
       }
     }, 120_000);
+
+    it("was scraped from the chart's ServiceMonitors all along: every process's series, labelled as the dashboards read them, no raw id in any label", async () => {
+      const p = prometheus!;
+      // Every pod of every process (the frontends' nginx serves none), up, with the operator's labels.
+      const processes = [...topology.components.values()].filter((c) => c.workload.role !== 'frontend');
+      const up = await p.query('up');
+      expect(up.map((s) => [s.metric.pod, s.metric.job, s.value]).sort()).toEqual(
+        processes.flatMap((c) => c.pods.map((pod) => [pod.id, c.workload.name, 1])).sort(),
+      );
+      // The Service's name (the target's `service`) is the process's own (`exported_service`): the dashboards'
+      // `service` variable means the same under a ServiceMonitor as under a PodMonitor.
+      const pairs = await p.query('count by (service, exported_service) ({exported_service!=""})');
+      expect(pairs.filter((s) => s.metric.service !== s.metric.exported_service)).toEqual([]);
+      expect(pairs.map((s) => s.metric.service).sort()).toEqual(processes.map((c) => c.workload.name).sort());
+
+      // The journey's requests, per service, by route template: never a raw id, username or title.
+      const served = await p.query('sum by (service) (http_server_request_duration_seconds_count)');
+      expect(served.map((s) => s.metric.service).sort()).toEqual(
+        expect.arrayContaining(['action', 'gateway', 'identity', 'link', 'messaging', 'social', 'vellum']),
+      );
+      const routes = await p.labelValues('http_route', 'http_server_request_duration_seconds_count');
+      expect(routes.length).toBeGreaterThan(10);
+      expect(routes.length).toBeLessThan(200);
+      // Express's route patterns (or `unmatched`): no digit (ids, usernames' tags), space (titles) or `@`.
+      expect(routes.filter((route) => !/^[A-Za-z_:()|?/.-]+$/.test(route))).toEqual([]);
+      // Nor any other label of any series: no username, title or id (a UUID) anywhere.
+      const leaks: string[] = [];
+      for (const label of await p.labelNames())
+        for (const value of await p.labelValues(label, '{__name__=~".+"}'))
+          if (visited.some((v) => value.includes(v)) || /[0-9a-f]{8}-[0-9a-f]{4}-/i.test(value))
+            leaks.push(`${label}=${value}`);
+      expect(leaks).toEqual([]);
+      const upstreams = await p.labelValues('upstream', 'gateway_upstream_request_duration_seconds_count');
+      expect(upstreams).toEqual(expect.arrayContaining(['identity', 'vellum', 'messaging']));
+
+      // What only the distributed processes have: each Postgres service's pool, Kafka consumers' lag per group and
+      // topic, each messaging replica's sockets, the chat's deliveries, the outboxes' relays.
+      const pools = await p.query('sum by (service) (db_client_connection_count)');
+      expect(pools.map((s) => s.metric.service).sort()).toEqual(
+        expect.arrayContaining(['action', 'analytics', 'identity', 'social', 'vellum']),
+      );
+      const lag = await p.query('events_consumer_lag');
+      expect(lag.length).toBeGreaterThan(0);
+      for (const s of lag)
+        expect(Object.keys(s.metric)).toEqual(expect.arrayContaining(['consumer_group', 'topic', 'pod']));
+      const sockets = await p.query('realtime_connected_sockets');
+      expect(sockets.map((s) => s.metric.pod).sort()).toEqual(
+        topology.components
+          .get('messaging')!
+          .pods.map((pod) => pod.id)
+          .sort(),
+      );
+      const delivered = await p.queryUntil(
+        'sum(realtime_delivery_duration_seconds_count)',
+        (r) => (r[0]?.value ?? 0) > 0,
+      );
+      expect(delivered[0]?.value).toBeGreaterThan(0);
+      // A relay publishes within its poll interval of the write, and Prometheus sees it at the next scrape.
+      const publishers = ['identity', 'link', 'messaging', 'vellum'];
+      const published = await p.queryUntil('sum by (service) (outbox_events_published_total) > 0', (r) =>
+        publishers.every((name) => r.some((s) => s.metric.service === name)),
+      );
+      expect(published.map((s) => s.metric.service)).toEqual(expect.arrayContaining(publishers));
+    }, 60_000);
+
+    it('finds the same targets through PodMonitors, less the Service name the operator adds as `service`', () => {
+      const podMonitored = renderChart({
+        global: { publicUrl: topology.url, metrics: { podMonitor: { enabled: true } } },
+      });
+      expect(podMonitored.filter((o) => o.kind === 'ServiceMonitor')).toEqual([]);
+      const byPods = scrapeTargetsOf(podMonitored, topology.components, NAMESPACE);
+      const byServices = scrapeTargetsOf(topology.objects, topology.components, NAMESPACE);
+      expect(byPods.length).toBeGreaterThan(0);
+      expect(byPods).toEqual(
+        byServices.map(({ labels: { service: _service, ...labels }, ...target }) => ({ ...target, labels })),
+      );
+    });
 
     afterAll(() => {
       if (expect.getState().assertionCalls === 0) process.stderr.write(lines.join('\n'));
