@@ -35,3 +35,20 @@ go_tool toxiproxy-server github.com/Shopify/toxiproxy/v2/cmd/server@latest serve
 PROMETHEUS_GOFLAGS="-buildvcs=false -tags=remove_all_sd"
 GOFLAGS="$PROMETHEUS_GOFLAGS" go_tool promtool github.com/prometheus/prometheus/cmd/promtool@v0.316.0
 GOFLAGS="$PROMETHEUS_GOFLAGS" go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus@v0.316.0
+
+# An OpenTelemetry Collector with only what the trace test needs (otelcol-builder.yaml), built by the collector's
+# own builder; rebuilt when that file changes. The full distributions are many times larger to compile.
+otelcol_config="$(dirname "${BASH_SOURCE[0]}")/otelcol-builder.yaml"
+otelcol_stamp="$VELLUM_BIN_DIR/otelcol-vellum.sha256"
+if [[ ! -x "$VELLUM_BIN_DIR/otelcol-vellum" || "$(cat "$otelcol_stamp" 2>/dev/null)" != "$(sha256sum <"$otelcol_config")" ]]; then
+  go_tool ocb go.opentelemetry.io/collector/cmd/builder@v0.165.0 builder
+  log "building otelcol-vellum"
+  start=$SECONDS
+  build_dir="$(mktemp -d)"
+  { cat "$otelcol_config"; printf '  output_path: %s\n' "$build_dir"; } >"$build_dir.yaml"
+  "$VELLUM_BIN_DIR/ocb" --config "$build_dir.yaml" >&2
+  mv "$build_dir/otelcol-vellum" "$VELLUM_BIN_DIR/otelcol-vellum"
+  sha256sum <"$otelcol_config" >"$otelcol_stamp"
+  rm -rf "$build_dir" "$build_dir.yaml"
+  log "otelcol-vellum built in $((SECONDS - start))s"
+fi

@@ -10,6 +10,7 @@ import { signIn, vellumPage } from '../harness/vellums';
 import { startTopology, type Topology } from '../harness/topology/cluster';
 import { verificationLink } from '../harness/topology/verification';
 import { renderChart } from '../harness/topology/chart';
+import { startCollector, type CollectedSpan, type RunningCollector } from '../harness/topology/collector';
 import { scrapeTargetsOf } from '../harness/topology/monitors';
 import { startPrometheus, type RunningPrometheus } from '../harness/topology/prometheus';
 
@@ -36,6 +37,7 @@ describeWithServer(
     let topology: Topology;
     let browser: Browser;
     let prometheus: RunningPrometheus | undefined;
+    let collector: RunningCollector | undefined;
     const lines: string[] = [];
     /** The journey's usernames and title: no label may hold one. */
     const visited: string[] = [TITLE];
@@ -45,6 +47,8 @@ describeWithServer(
       const kafkaBrokers = process.env.KAFKA_BROKERS;
       if (!redisUrl || !kafkaBrokers)
         throw new Error('REDIS_URL and KAFKA_BROKERS must be set with DATABASE_URL');
+      const work = mkdtempSync(path.join(os.tmpdir(), 'vellum-telemetry-'));
+      collector = await startCollector(path.join(work, 'otelcol'));
       const [started, launched] = await Promise.allSettled([
         startTopology({
           servers: {
@@ -56,7 +60,11 @@ describeWithServer(
           // Test values: every client here shares 127.0.0.1 (and this Redis), so the credential rate limit is raised.
           values: {
             gateway: { env: { AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
-            global: { metrics: { serviceMonitor: { enabled: true } } },
+            global: {
+              metrics: { serviceMonitor: { enabled: true } },
+              // Every trace kept, so the journey's are all there.
+              otel: { endpoint: collector.endpoint, samplingRatio: 1 },
+            },
           },
           replicasOf: REPLICAS_OF,
           log: (line) => lines.push(line),
@@ -69,12 +77,13 @@ describeWithServer(
       if (launched.status === 'rejected') throw launched.reason;
       prometheus = await startPrometheus(
         scrapeTargetsOf(topology.objects, topology.components, NAMESPACE),
-        path.join(mkdtempSync(path.join(os.tmpdir(), 'vellum-prometheus-')), 'prometheus'),
+        path.join(work, 'prometheus'),
       );
     }, 240_000);
 
     afterAll(async () => {
       await prometheus?.stop();
+      await collector?.stop();
       await browser?.close();
       if (topology) {
         const codes = await topology.stop();
@@ -448,6 +457,67 @@ describeWithServer(
         publishers.every((name) => r.some((s) => s.metric.service === name)),
       );
       expect(published.map((s) => s.metric.service)).toEqual(expect.arrayContaining(publishers));
+    }, 60_000);
+
+    it("traced a browser's request through the gateway, a service, its outbox and Kafka into another service, as one trace", async () => {
+      // From a consumer's `process` span up its parents: the relay's `send` in the producing service, that service's
+      // request, and at the root the gateway's server span for the browser's call (which carried no trace).
+      const chainUp = (spans: CollectedSpan[], from: CollectedSpan) => {
+        const byId = new Map(spans.map((s) => [s.id, s]));
+        const chain = [from];
+        for (let up = byId.get(from.parentId); up; up = byId.get(up.parentId)) chain.push(up);
+        return chain;
+      };
+      const across = (spans: CollectedSpan[]) =>
+        spans
+          .filter((s) => s.kind === 'Consumer' && s.name.startsWith('process '))
+          .map((s) => chainUp(spans, s))
+          .find((chain) => {
+            const [processed, send] = chain;
+            const root = chain.at(-1)!;
+            return (
+              send?.kind === 'Producer' &&
+              send.service !== processed!.service &&
+              root.service === 'gateway' &&
+              root.kind === 'Server' &&
+              root.parentId === '' &&
+              chain.some((s) => s.service === send.service && s.kind === 'Server')
+            );
+          });
+      // The SDK's batch processor sends every few seconds: wait for the spans of the journey's events.
+      const deadline = Date.now() + 30_000;
+      let chain = across(collector!.spans());
+      while (!chain && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        chain = across(collector!.spans());
+      }
+      expect(chain).toBeDefined();
+      const [processed, send] = chain!;
+      const root = chain!.at(-1)!;
+      process.stdout.write(
+        `one trace ${root.traceId}:\n${chain!
+          .reverse()
+          .map((s) => `  ${s.service}: ${s.kind} ${s.name}`)
+          .join('\n')}\n`,
+      );
+      expect(new Set(chain!.map((s) => s.traceId))).toEqual(new Set([root.traceId]));
+      expect(send!.attributes).toMatchObject({
+        'messaging.system': 'kafka',
+        'messaging.destination.name': processed!.attributes['messaging.destination.name'],
+        'messaging.message.id': processed!.attributes['messaging.message.id'],
+      });
+      expect(processed!.attributes['messaging.consumer.group.name']).toBe(processed!.service);
+      // The producing request wrote its event to the outbox in the same trace (the INSERT's span).
+      const trace = collector!.spans().filter((s) => s.traceId === root.traceId);
+      expect(
+        trace.some(
+          (s) =>
+            s.service === send!.service &&
+            /insert into \S*outbox/i.test(
+              s.attributes['db.statement'] ?? s.attributes['db.query.text'] ?? '',
+            ),
+        ),
+      ).toBe(true);
     }, 60_000);
 
     it('finds the same targets through PodMonitors, less the Service name the operator adds as `service`', () => {

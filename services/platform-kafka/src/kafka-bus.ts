@@ -17,10 +17,13 @@ import {
   deliverWithRetry,
   type DeliveryObserver,
   type EventBus,
+  EVENT_TRACE_HEADER,
+  inProcessSpan,
   logPoison,
   observeDelivery,
   type PoisonHandler,
   type RetryOptions,
+  sendSpans,
   type Subscription,
 } from '@vellum/platform';
 
@@ -150,29 +153,36 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
     async publish(messages: readonly BusMessage[]): Promise<void> {
       if (closed) throw new BusClosedError();
       if (messages.length === 0) return;
-      const byTopic = new Map<string, BusMessage[]>();
-      for (const message of messages) {
+      const spans = sendSpans(messages);
+      const byTopic = new Map<string, Array<{ message: BusMessage; trace: Record<string, string> }>>();
+      messages.forEach((message, i) => {
         const list = byTopic.get(message.topic) ?? [];
-        list.push(message);
+        list.push({ message, trace: spans.headers[i]! });
         byTopic.set(message.topic, list);
-      }
-      await ensureTopics([...byTopic.keys()]);
-      const current = sender;
-      await current.ready();
+      });
       try {
-        await current.producer.sendBatch({
-          acks: -1,
-          topicMessages: [...byTopic].map(([topic, list]) => ({
-            topic,
-            messages: list.map((message) => ({
-              key: message.key,
-              value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
-              headers: { [ID_HEADER]: message.id, [TYPE_HEADER]: message.type },
+        await ensureTopics([...byTopic.keys()]);
+        const current = sender;
+        await current.ready();
+        try {
+          await current.producer.sendBatch({
+            acks: -1,
+            topicMessages: [...byTopic].map(([topic, list]) => ({
+              topic,
+              messages: list.map(({ message, trace }) => ({
+                key: message.key,
+                value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
+                headers: { [ID_HEADER]: message.id, [TYPE_HEADER]: message.type, ...trace },
+              })),
             })),
-          })),
-        });
+          });
+        } catch (error) {
+          replaceProducer(current);
+          throw error;
+        }
+        spans.end();
       } catch (error) {
-        replaceProducer(current);
+        spans.end(error);
         throw error;
       }
     },
@@ -209,17 +219,23 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         partitionsConsumedConcurrently: partitions,
         eachMessage: async ({ topic, message, heartbeat }) => {
           const busMessage = toBusMessage(topic, message);
-          const outcome = await deliverWithRetry({
-            group: subscription.group,
-            message: busMessage,
-            handler: subscription.handler,
-            retry,
-            onPoison,
-            park: subscription.park,
-            logger,
-            signal: stopping.signal,
-            onWait: heartbeat,
-          });
+          const outcome = await inProcessSpan(
+            subscription.group,
+            busMessage,
+            message.headers?.[EVENT_TRACE_HEADER]?.toString(),
+            () =>
+              deliverWithRetry({
+                group: subscription.group,
+                message: busMessage,
+                handler: subscription.handler,
+                retry,
+                onPoison,
+                park: subscription.park,
+                logger,
+                signal: stopping.signal,
+                onWait: heartbeat,
+              }),
+          );
           observeDelivery(options.observer, subscription.group, topic, outcome);
           // Throwing keeps the offset uncommitted: the message is delivered again after a restart.
           if (outcome === 'aborted') throw new BusClosedError();

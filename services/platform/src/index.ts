@@ -24,6 +24,7 @@ export * from './session/session-cookie';
 export * from './session/session-life';
 export * from './rate-limit/limiter';
 export * from './telemetry/traceparent';
+export { EVENT_TRACE_HEADER, inProcessSpan, sendSpans } from './telemetry/event-spans';
 export * from './db/db';
 export * from './db/migrate';
 export * from './db/deleted-cirri';

@@ -1,3 +1,5 @@
+import { eventTracingStarted } from './event-spans';
+
 /**
  * OpenTelemetry for a service process. Import this module FIRST in `main.ts` (before express, pg or kafkajs are
  * loaded) so the instrumentations can patch them. Tracing starts only when OTEL_EXPORTER_OTLP_ENDPOINT is set, so a
@@ -34,5 +36,6 @@ export function startTelemetry(
     ],
   });
   sdk.start();
+  eventTracingStarted();
   return () => sdk.shutdown();
 }
