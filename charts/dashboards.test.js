@@ -22,6 +22,7 @@ const {
   eventMetrics,
   httpMetrics,
   storeMetrics,
+  storeOperations,
 } = require('../services/platform/src/index.ts');
 const { gatewayMetrics } = require('../services/gateway/src/http/gateway-metrics.ts');
 const { realtimeMetrics } = require('../services/messaging/src/realtime/realtime-metrics.ts');
@@ -199,6 +200,7 @@ async function definedMetrics() {
   httpMetrics(registry);
   eventMetrics(registry);
   storeMetrics(registry);
+  storeOperations(registry, 'redis');
   gatewayMetrics(registry);
   realtimeMetrics(registry, () => 0);
   const defined = new Map();
@@ -230,10 +232,11 @@ async function definedMetrics() {
   return defined;
 }
 
-// What the embedded process, which the live test scrapes, cannot show: it runs on PGlite (no pool: it does not
-// define the pool's series) and calls its services in process (it defines the upstreams' series, never observed).
-const NOT_EMBEDDED = /^db_client_connection_/;
-const DISTRIBUTED_ONLY = /^(db_client_connection_|gateway_upstream_)/;
+// What the embedded process, which the live test scrapes, cannot show: it runs on PGlite and in memory (no pool,
+// no Redis or MongoDB client: it does not define their series) and calls its services in process (it defines the
+// upstreams' series, never observed). The topology test reads those from the distributed processes.
+const NOT_EMBEDDED = /^db_client_(connection|operation)_/;
+const DISTRIBUTED_ONLY = /^(db_client_connection_|db_client_operation_|gateway_upstream_)/;
 // Series that count failures only: quiet in a healthy run (their panels are then empty, as they should be).
 const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_total', 'events_parked']);
 
@@ -565,7 +568,7 @@ const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_tot
       product?.remove();
     }, 30_000);
 
-    test("its /metrics defines every series the dashboards read but the Postgres pool's", () => {
+    test("its /metrics defines every series the dashboards read but the stores' clients'", () => {
       const served = new Set([...scrape.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name]) => name));
       const families = new Set(
         queries
@@ -574,7 +577,7 @@ const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_tot
           .map((m) => m.family),
       );
       const absent = [...families].filter((f) => !served.has(f));
-      // The pool's series are all it lacks, and it lacks them all (a pool of the distributed processes only).
+      // The stores' clients' series are all it lacks, and it lacks them all (the distributed processes' only).
       expect(absent.sort()).toEqual([...families].filter((f) => NOT_EMBEDDED.test(f)).sort());
       expect(absent.length).toBeGreaterThan(0);
     });

@@ -435,6 +435,20 @@ describeWithServer(
       expect(pools.map((s) => s.metric.service).sort()).toEqual(
         expect.arrayContaining(['action', 'analytics', 'identity', 'social', 'vellum']),
       );
+      // Each Redis and MongoDB client's commands, by system and command name (never a key).
+      const commands = await p.query(
+        'sum by (service, db_system_name) (db_client_operation_duration_seconds_count) > 0',
+      );
+      expect(commands.map((s) => `${s.metric.service} ${s.metric.db_system_name}`).sort()).toEqual(
+        expect.arrayContaining([
+          'gateway redis',
+          'identity redis',
+          'link mongodb',
+          'link redis',
+          'messaging mongodb',
+          'messaging redis',
+        ]),
+      );
       const lag = await p.query('events_consumer_lag');
       expect(lag.length).toBeGreaterThan(0);
       for (const s of lag)

@@ -13,7 +13,13 @@ import {
   serveMetrics,
   sessionLimitsOf,
 } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore, redisOptions } from '@vellum/platform-redis';
+import {
+  logRedisOutages,
+  measureRedis,
+  redisLimiters,
+  RedisSessionStore,
+  redisOptions,
+} from '@vellum/platform-redis';
 import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';
@@ -21,9 +27,12 @@ import { VERSION } from './version';
 async function main() {
   const env = loadConfig(gatewayEnv);
   const logger = createLogger({ service: 'gateway', level: env.LOG_LEVEL });
-  const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
-  const drain = { draining: false };
   const metrics = createMetricsRegistry('gateway');
+  const redis = measureRedis(
+    logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger),
+    env.METRICS_PORT === undefined ? undefined : metrics,
+  );
+  const drain = { draining: false };
   const gateway = createGateway({
     logger,
     metrics: env.METRICS_PORT === undefined ? undefined : metrics,

@@ -5,7 +5,13 @@ const stopTelemetry = startTelemetry('identity');
 
 import { Redis } from 'ioredis';
 import { sessionLimitsOf } from '@vellum/platform';
-import { logRedisOutages, redisLimiters, RedisSessionStore, redisOptions } from '@vellum/platform-redis';
+import {
+  logRedisOutages,
+  measureRedis,
+  redisLimiters,
+  RedisSessionStore,
+  redisOptions,
+} from '@vellum/platform-redis';
 import { runServiceMain } from '@vellum/platform-postgres';
 import { identityEnv } from './config';
 import { createIdentityService } from './service';
@@ -17,7 +23,10 @@ runServiceMain({
   env: identityEnv,
   stopTelemetry,
   build: ({ env, db, logger, wakeOutbox, metrics }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
+    const redis = measureRedis(
+      logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger),
+      env.METRICS_PORT === undefined ? undefined : metrics,
+    );
     const sessionStore = new RedisSessionStore(redis);
     const mail = createMailPorts(env, logger);
     const service = createIdentityService({

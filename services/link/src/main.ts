@@ -5,7 +5,7 @@ const stopTelemetry = startTelemetry('link');
 
 import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform-mongo';
-import { logRedisOutages, redisLimiters, redisOptions } from '@vellum/platform-redis';
+import { logRedisOutages, measureRedis, redisLimiters, redisOptions } from '@vellum/platform-redis';
 import { clickLimitsOf, linkEnv } from './config';
 import { createMongoLinkService } from './mongo-service';
 
@@ -14,7 +14,10 @@ runMongoServiceMain({
   env: linkEnv,
   stopTelemetry,
   build: async ({ env, logger, mongo, bus, metrics }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
+    const redis = measureRedis(
+      logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger),
+      env.METRICS_PORT === undefined ? undefined : metrics,
+    );
     const service = await createMongoLinkService({
       database: mongo.database,
       bus,

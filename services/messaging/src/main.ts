@@ -6,7 +6,13 @@ const stopTelemetry = startTelemetry('messaging');
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { runMongoServiceMain } from '@vellum/platform-mongo';
-import { logRedisOutages, pubSubConnections, redisLimiters, redisOptions } from '@vellum/platform-redis';
+import {
+  logRedisOutages,
+  measureRedis,
+  pubSubConnections,
+  redisLimiters,
+  redisOptions,
+} from '@vellum/platform-redis';
 import { messagingEnv } from './config';
 import { createMongoMessagingService } from './mongo-service';
 import { assertionAuthenticate } from './realtime/assertion-authenticate';
@@ -17,9 +23,10 @@ runMongoServiceMain({
   env: messagingEnv,
   stopTelemetry,
   build: async ({ env, logger, mongo, bus, metrics }) => {
-    const redis = logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger);
+    const measured = env.METRICS_PORT === undefined ? undefined : metrics;
+    const redis = measureRedis(logRedisOutages(new Redis(env.REDIS_URL, redisOptions), logger), measured);
     const connections = pubSubConnections(redis);
-    const publisher = logRedisOutages(connections.publisher, logger);
+    const publisher = measureRedis(logRedisOutages(connections.publisher, logger), measured);
     const subscriber = logRedisOutages(connections.subscriber, logger);
     const realtime = socketRealtime({
       authenticate: assertionAuthenticate(env.INTERNAL_AUTH_SECRET),

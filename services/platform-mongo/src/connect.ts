@@ -30,6 +30,8 @@ export interface MongoOptions {
   connectTimeoutMs?: number;
   /** Connections per server (default 20). */
   maxPoolSize?: number;
+  /** The driver emits an event per command (for `measureMongo`); off by default, as in the driver. */
+  monitorCommands?: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,
     connectTimeoutMS: options.connectTimeoutMs ?? 5000,
     maxPoolSize: options.maxPoolSize ?? 20,
+    monitorCommands: options.monitorCommands ?? false,
   });
   await client.connect();
   const database = client.db(databaseOf(options.url) ?? options.defaultDatabase ?? options.appName);

@@ -2,6 +2,7 @@ export * from './cirri';
 export * from './connect';
 export * from './deleted-cirri';
 export * from './inbox';
+export * from './measure-mongo';
 export * from './outbox';
 export * from './parked';
 export * from './service-main';

@@ -18,6 +18,7 @@ import {
 import { createKafkaBus, replayOnKafka, startOnKafka, wantsReplay } from '@vellum/platform-kafka';
 import { mongoParkedEvents } from './parked';
 import { connectMongo, type MongoConnection } from './connect';
+import { measureMongo } from './measure-mongo';
 
 /** What a MongoDB service's `build` gets: its environment, its database and the bus (for its outbox relay). */
 export interface MongoServiceMainPorts<E> {
@@ -51,7 +52,13 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
   runMain(options.name, async () => {
     const env = loadConfig(options.env);
     const logger = createLogger({ service: options.name, level: env.LOG_LEVEL });
-    const mongo = await connectMongo({ url: env.MONGO_URL, appName: options.name, logger });
+    const measured = env.METRICS_PORT !== undefined && !parked && !wantsReplay();
+    const mongo = await connectMongo({
+      url: env.MONGO_URL,
+      appName: options.name,
+      logger,
+      monitorCommands: measured,
+    });
     // An operator's task (--parked, --replay) serves no metrics: its registry is never read.
     const buildForTask = (bus: EventBus) =>
       options.build({
@@ -94,6 +101,7 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
       logger,
       stopTelemetry: options.stopTelemetry,
       build: async (bus, _wakeOutbox, metrics) => {
+        if (measured) measureMongo(mongo.client, metrics);
         const built = await options.build({ env, logger, mongo, bus, metrics });
         const { service, checks, closers = [] } = 'service' in built ? built : { service: built };
         return {

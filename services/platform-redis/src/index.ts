@@ -1,4 +1,5 @@
 export * from './log-redis-outages';
+export * from './measure-redis';
 export * from './redis-limiters';
 export * from './redis-session-store';
 export * from './redis-options';

@@ -1,4 +1,4 @@
-import { Gauge, type Registry } from 'prom-client';
+import { Gauge, Histogram, type Registry } from 'prom-client';
 
 /** A connection pool's state now (`Db.connections`). */
 export interface PoolState {
@@ -60,4 +60,38 @@ export function storeMetrics(registry: Registry): StoreMetrics {
       pools.set(pool, state);
     },
   };
+}
+
+/** Records one command a store client sent: its name, how long it took, and why it failed (`error_type`). */
+export type StoreOperationRecorder = (operation: string, seconds: number, errorType?: string) => void;
+
+const operationHistograms = new WeakMap<
+  Registry,
+  Histogram<'db_system_name' | 'db_operation_name' | 'error_type'>
+>();
+
+/**
+ * `db_client_operation_duration_seconds` (OpenTelemetry's `db.client.operation.duration`) by `db_system_name`
+ * (redis, mongodb), `db_operation_name` (the command: `get`, `evalsha`, `find`, `insert`: names the code chooses,
+ * never a key or a document, so the series stay few) and `error_type` (empty when it succeeded). One histogram per
+ * registry, shared by every client of the process.
+ */
+export function storeOperations(registry: Registry, system: 'redis' | 'mongodb'): StoreOperationRecorder {
+  let histogram = operationHistograms.get(registry);
+  if (!histogram) {
+    histogram = new Histogram({
+      name: 'db_client_operation_duration_seconds',
+      help: 'Duration of a command a store client sent (Redis, MongoDB), by system, command and error type.',
+      labelNames: ['db_system_name', 'db_operation_name', 'error_type'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    operationHistograms.set(registry, histogram);
+  }
+  const measured = histogram;
+  return (operation, seconds, errorType = '') =>
+    measured.observe(
+      { db_system_name: system, db_operation_name: operation.toLowerCase(), error_type: errorType },
+      seconds,
+    );
 }

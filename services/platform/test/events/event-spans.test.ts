@@ -16,7 +16,9 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
 describeWithServer('KAFKA_BROKERS', "an event's trace across the Kafka bus", (brokers) => {
   const exporter = new tracing.InMemorySpanExporter();
   // The test's own provider: every span at once (the product batches them).
-  const provider = new node.NodeTracerProvider({ spanProcessors: [new tracing.SimpleSpanProcessor(exporter)] });
+  const provider = new node.NodeTracerProvider({
+    spanProcessors: [new tracing.SimpleSpanProcessor(exporter)],
+  });
   const tracer = provider.getTracer('test');
 
   beforeAll(() => {
