@@ -27,6 +27,11 @@ const TITLE = `Topology field notes ${Date.now().toString(36)}`;
 /** Pods per Deployment beyond the default one. */
 const REPLICAS_OF = { messaging: 2 };
 const REALTIME_MS = 15_000;
+/**
+ * How far back the scrape checks look: a scrape that timed out on a busy machine marks its target's series stale
+ * until the next one, so each check reads the series' last value over the test's span, not the instant's.
+ */
+const SEEN = '10m';
 /** The namespace the monitors' targets are labelled with, as a cluster's scrape labels them. */
 const NAMESPACE = 'vellum';
 
@@ -399,18 +404,22 @@ describeWithServer(
       const p = prometheus!;
       // Every pod of every process (the frontends' nginx serves none), up, with the operator's labels.
       const processes = [...topology.components.values()].filter((c) => c.workload.role !== 'frontend');
-      const up = await p.query('up');
+      const up = await p.query(`max_over_time(up[${SEEN}])`);
       expect(up.map((s) => [s.metric.pod, s.metric.job, s.value]).sort()).toEqual(
         processes.flatMap((c) => c.pods.map((pod) => [pod.id, c.workload.name, 1])).sort(),
       );
       // The Service's name (the target's `service`) is the process's own (`exported_service`): the dashboards'
       // `service` variable means the same under a ServiceMonitor as under a PodMonitor.
-      const pairs = await p.query('count by (service, exported_service) ({exported_service!=""})');
+      const pairs = await p.query(
+        `count by (service, exported_service) (last_over_time({exported_service!=""}[${SEEN}]))`,
+      );
       expect(pairs.filter((s) => s.metric.service !== s.metric.exported_service)).toEqual([]);
       expect(pairs.map((s) => s.metric.service).sort()).toEqual(processes.map((c) => c.workload.name).sort());
 
       // The journey's requests, per service, by route template: never a raw id, username or title.
-      const served = await p.query('sum by (service) (http_server_request_duration_seconds_count)');
+      const served = await p.query(
+        `sum by (service) (last_over_time(http_server_request_duration_seconds_count[${SEEN}]))`,
+      );
       expect(served.map((s) => s.metric.service).sort()).toEqual(
         expect.arrayContaining(['action', 'gateway', 'identity', 'link', 'messaging', 'social', 'vellum']),
       );
@@ -431,13 +440,13 @@ describeWithServer(
 
       // What only the distributed processes have: each Postgres service's pool, Kafka consumers' lag per group and
       // topic, each messaging replica's sockets, the chat's deliveries, the outboxes' relays.
-      const pools = await p.query('sum by (service) (db_client_connection_count)');
+      const pools = await p.query(`sum by (service) (last_over_time(db_client_connection_count[${SEEN}]))`);
       expect(pools.map((s) => s.metric.service).sort()).toEqual(
         expect.arrayContaining(['action', 'analytics', 'identity', 'social', 'vellum']),
       );
       // Each Redis and MongoDB client's commands, by system and command name (never a key).
       const commands = await p.query(
-        'sum by (service, db_system_name) (db_client_operation_duration_seconds_count) > 0',
+        `sum by (service, db_system_name) (last_over_time(db_client_operation_duration_seconds_count[${SEEN}])) > 0`,
       );
       expect(commands.map((s) => `${s.metric.service} ${s.metric.db_system_name}`).sort()).toEqual(
         expect.arrayContaining([
@@ -449,11 +458,11 @@ describeWithServer(
           'messaging redis',
         ]),
       );
-      const lag = await p.query('events_consumer_lag');
+      const lag = await p.query(`last_over_time(events_consumer_lag[${SEEN}])`);
       expect(lag.length).toBeGreaterThan(0);
       for (const s of lag)
         expect(Object.keys(s.metric)).toEqual(expect.arrayContaining(['consumer_group', 'topic', 'pod']));
-      const sockets = await p.query('realtime_connected_sockets');
+      const sockets = await p.query(`last_over_time(realtime_connected_sockets[${SEEN}])`);
       expect(sockets.map((s) => s.metric.pod).sort()).toEqual(
         topology.components
           .get('messaging')!
@@ -461,14 +470,15 @@ describeWithServer(
           .sort(),
       );
       const delivered = await p.queryUntil(
-        'sum(realtime_delivery_duration_seconds_count)',
+        `sum(last_over_time(realtime_delivery_duration_seconds_count[${SEEN}]))`,
         (r) => (r[0]?.value ?? 0) > 0,
       );
       expect(delivered[0]?.value).toBeGreaterThan(0);
       // A relay publishes within its poll interval of the write, and Prometheus sees it at the next scrape.
       const publishers = ['identity', 'link', 'messaging', 'vellum'];
-      const published = await p.queryUntil('sum by (service) (outbox_events_published_total) > 0', (r) =>
-        publishers.every((name) => r.some((s) => s.metric.service === name)),
+      const published = await p.queryUntil(
+        `sum by (service) (last_over_time(outbox_events_published_total[${SEEN}])) > 0`,
+        (r) => publishers.every((name) => r.some((s) => s.metric.service === name)),
       );
       expect(published.map((s) => s.metric.service)).toEqual(expect.arrayContaining(publishers));
     }, 60_000);
