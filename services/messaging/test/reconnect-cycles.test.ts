@@ -9,7 +9,9 @@ const TABS = 2;
 const CYCLES = 1000;
 const MIN_SENT = 40;
 const MIN_MARKS = 20;
-const CYCLING_WITHIN_MS = 150_000;
+// A quiet machine cycles 1,000 times in about 75 s; CI's, shared with the browser suites, did 786 in 150 s once
+// (2026-11-29). The deadline only turns a stalled run into figures before the test's own time-out (300 s).
+const CYCLING_WITHIN_MS = 240_000;
 // Traffic all along the cycling, not a flood: the stand-in MongoDB (FerretDB on SQLite) scans a collection per query.
 const SENDER_PAUSE_MS = 1000;
 
