@@ -15,6 +15,16 @@ function reserved(): Set<number> {
   return ports;
 }
 
+/** The environment's server addresses (up.sh's env.sh), each on one of the ports up.sh reserves. */
+const SERVER_ADDRESSES = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'MONGO_URL',
+  'KAFKA_BROKERS',
+  'KAFKA_PROXIED_LISTENER',
+  'KAFKA_PROXIED_ADDRESS',
+] as const;
+
 const portOf = (address: string) => Number(/:(\d+)(?:\/|$)/.exec(address)?.[1]);
 
 // Only root may reserve ports (up.sh says so when it cannot): CI runs as root, a developer's machine may not.
@@ -24,22 +34,7 @@ describeWithServer('KAFKA_BROKERS', "the servers' ports", () => {
   asRoot(
     'are reserved from the ephemeral range: a drill that stops a server finds its port free again',
     () => {
-      const {
-        DATABASE_URL,
-        REDIS_URL,
-        MONGO_URL,
-        KAFKA_BROKERS,
-        KAFKA_PROXIED_LISTENER,
-        KAFKA_PROXIED_ADDRESS,
-      } = process.env;
-      const ports = [
-        DATABASE_URL,
-        REDIS_URL,
-        MONGO_URL,
-        KAFKA_BROKERS,
-        KAFKA_PROXIED_LISTENER,
-        KAFKA_PROXIED_ADDRESS,
-      ]
+      const ports = SERVER_ADDRESSES.map((name) => process.env[name])
         .filter((address): address is string => Boolean(address))
         .map((address) => portOf(address.split(',')[0]!));
       expect(ports.length).toBe(6);
