@@ -29,34 +29,28 @@ const { realtimeMetrics } = require('../services/messaging/src/realtime/realtime
 const { eventually, freePort, signedIn, TestClient } = require('../services/platform/test-support/index.ts');
 const { messengerPaths, REALTIME_EVENTS } = require('../proto/src/index.ts');
 const { startTestProduct } = require('../services/all-in-one/test/embedded.harness.ts');
+const {
+  DASHBOARD_FILES,
+  DASHBOARDS_DIR,
+  FAILURES_ONLY,
+  RULE_FILES,
+  SAMPLE_VARIABLES,
+  analyse,
+  dashboards,
+  panelsOf,
+  queries,
+  quietByHealth,
+  ruleFilesIn,
+  substitute,
+} = require('./dashboard-queries');
 
 const SCHEMA_LOCATIONS = [
   path.join(__dirname, 'schemas', `v${KUBE_VERSION}`, '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
   path.join(__dirname, 'schemas', 'crds', '{{ .ResourceKind }}{{ .KindSuffix }}.json'),
 ];
-const DASHBOARDS_DIR = path.join(__dirname, 'vellum', 'dashboards');
-// The chart's Prometheus rule files: the SLO dashboard reads their recording rules (global.metrics.prometheusRule).
-const RULES_DIR = path.join(__dirname, 'vellum', 'rules');
-const RULE_FILES = fs
-  .readdirSync(RULES_DIR)
-  .filter((f) => f.endsWith('.yaml'))
-  .map((f) => path.join(RULES_DIR, f));
-const DASHBOARD_FILES = fs
-  .readdirSync(DASHBOARDS_DIR)
-  .filter((f) => f.endsWith('.json'))
-  .sort();
 const DATASOURCE = '${datasource}';
 // Labels a scrape adds to every series in a cluster (prometheus-operator's monitors), beside the process's `service`.
 const TARGET_LABELS = ['service', 'namespace', 'pod', 'job', 'instance', 'container', 'endpoint'];
-// Grafana's variables, as sample values for promtool (the panels' own are All: `.*`).
-const SAMPLE_VARIABLES = {
-  __rate_interval: '1m',
-  __interval: '1m',
-  __range: '1h',
-  namespace: '.*',
-  service: '.*',
-};
-
 const tools = {
   helm: findTool('helm'),
   kubeconform: findTool('kubeconform'),
@@ -100,94 +94,6 @@ function expectValid(text) {
   expect(`${result.stdout}${result.stderr}`).toMatch(/Invalid: 0, Errors: 0, Skipped: 0/);
   expect(result.status).toBe(0);
   return Number(/(\d+) resources? found/.exec(result.stdout)?.[1] ?? 0);
-}
-
-// ---------------------------------------------------------------------------------------------- the dashboards' data
-const dashboards = DASHBOARD_FILES.map((file) => ({
-  file,
-  json: JSON.parse(fs.readFileSync(path.join(DASHBOARDS_DIR, file), 'utf8')),
-}));
-/** Every panel of a dashboard, those inside collapsed rows too. */
-const panelsOf = (dashboard) => dashboard.panels.flatMap((p) => [p, ...(p.panels ?? [])]);
-/** Every query of every dashboard: its panel's queries, and its variables' (label_values(<selector>, <label>)). */
-const queries = dashboards.flatMap(({ json }) => [
-  ...panelsOf(json)
-    .filter((panel) => panel.type !== 'row')
-    .flatMap((panel) =>
-      panel.targets.map((target) => ({
-        where: `${json.uid} panel ${panel.id} "${panel.title}" ${target.refId}`,
-        id: `${json.uid}_${panel.id}_${target.refId}`,
-        expr: target.expr,
-        legend: target.legendFormat,
-      })),
-    ),
-  ...json.templating.list
-    .filter((v) => v.type === 'query')
-    .map((v) => {
-      const [, selector, label] = /^label_values\((.*),\s*(\w+)\)$/.exec(v.query.query) ?? [];
-      return {
-        where: `${json.uid} variable ${v.name}`,
-        id: `${json.uid}_var_${v.name}`,
-        expr: selector,
-        label,
-      };
-    }),
-]);
-
-/** The expression with Grafana's variables replaced by `values` (every one it uses must be known). */
-function substitute(expr, values) {
-  const out = expr.replace(/\$\{?(\w+)\}?/g, (whole, name) => {
-    if (!(name in values)) throw new Error(`unknown variable ${whole} in ${expr}`);
-    return values[name];
-  });
-  return out;
-}
-
-const KEYWORDS = new Set([
-  'by',
-  'without',
-  'on',
-  'ignoring',
-  'group_left',
-  'group_right',
-  'and',
-  'or',
-  'unless',
-]);
-KEYWORDS.add('bool').add('offset');
-
-/** What an expression reads: its selectors (metric name and label matchers) and the labels it groups by. */
-function analyse(expr) {
-  const selectors = [...expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{([^}]*)\}/g)].map(([, name, body]) => ({
-    name,
-    matchers: [...body.matchAll(/([a-zA-Z_]\w*)\s*(=~|!~|!=|=)\s*"((?:[^"\\]|\\.)*)"/g)].map(
-      ([, label, op, value]) => ({
-        label,
-        op,
-        value,
-      }),
-    ),
-  }));
-  const groupings = [
-    ...expr.matchAll(/\b(by|without|on|ignoring|group_left|group_right)\s*\(([^)]*)\)/g),
-  ].map(([, keyword, labels]) => ({
-    keyword,
-    labels: labels
-      .split(',')
-      .map((l) => l.trim())
-      .filter(Boolean),
-  }));
-  // What is left once strings, selectors' bodies, ranges and grouping clauses are gone: functions (an identifier
-  // before `(`), metric names (before `{`), keywords and numbers. Anything else is a bare metric name.
-  const rest = expr
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
-    .replace(/\{[^}]*\}/g, '{}')
-    .replace(/\[[^\]]*\]/g, '')
-    .replace(/\b(by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, '');
-  const bare = [...rest.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\s*([({]?)/g)]
-    .filter(([, word, next]) => !next && !KEYWORDS.has(word) && !/^(Inf|NaN)$/i.test(word))
-    .map(([, word]) => word);
-  return { selectors, groupings, bare };
 }
 
 /**
@@ -237,8 +143,6 @@ async function definedMetrics() {
 // upstreams' series, never observed). The topology test reads those from the distributed processes.
 const NOT_EMBEDDED = /^db_client_(connection|operation)_/;
 const DISTRIBUTED_ONLY = /^(db_client_connection_|db_client_operation_|gateway_upstream_)/;
-// Series that count failures only: quiet in a healthy run (their panels are then empty, as they should be).
-const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_total', 'events_parked']);
 
 (skip ? describe.skip : describe)('Grafana dashboards', () => {
   let objects;
@@ -485,11 +389,7 @@ const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_tot
         YAML.stringify({
           global: { scrape_interval: '1s', scrape_timeout: '900ms', evaluation_interval: '1s' },
           // The chart's rules as its PrometheusRule holds them (the release's namespace), for the SLO dashboard.
-          rule_files: RULE_FILES.map((file) => {
-            const copy = path.join(dir, path.basename(file));
-            fs.writeFileSync(copy, fs.readFileSync(file, 'utf8').replaceAll('__NAMESPACE__', 'vellum'));
-            return copy;
-          }),
+          rule_files: ruleFilesIn(dir, 'vellum'),
           scrape_configs: [
             {
               job_name: 'vellum',
@@ -598,14 +498,8 @@ const FAILURES_ONLY = new Set(['outbox_publish_errors_total', 'events_parked_tot
       for (const q of queries.filter((candidate) => !candidate.label)) {
         const result = await query(substitute(q.expr, live));
         if (result.length > 0) continue;
-        const reads = analyse(q.expr).selectors;
         // Empty only where nothing went wrong (failures, 5xx) or where the embedded process serves nothing.
-        const quiet = reads.every(
-          (s) =>
-            FAILURES_ONLY.has(defined.get(s.name).family) ||
-            DISTRIBUTED_ONLY.test(s.name) ||
-            s.matchers.some((m) => m.label === 'http_response_status_code' && m.value === '5..'),
-        );
+        const quiet = quietByHealth(q.expr, (name) => DISTRIBUTED_ONLY.test(name));
         expect([q.where, quiet]).toEqual([q.where, true]);
         empty.push(q.where);
       }

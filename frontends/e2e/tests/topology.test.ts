@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { io } from 'socket.io-client';
 import { describeWithServer } from '@vellum/platform/test-support';
 import { launchBrowser, openPage } from '../harness/browser';
 import { createVerifiedUser } from '../harness/flows';
@@ -13,6 +14,13 @@ import { renderChart } from '../harness/topology/chart';
 import { startCollector, type CollectedSpan, type RunningCollector } from '../harness/topology/collector';
 import { scrapeTargetsOf } from '../harness/topology/monitors';
 import { startPrometheus, type RunningPrometheus } from '../harness/topology/prometheus';
+import {
+  SAMPLE_VARIABLES,
+  queries,
+  quietByHealth,
+  ruleFilesIn,
+  substitute,
+} from '../../../charts/dashboard-queries';
 
 // The chart's topology on this machine (harness/topology): `helm template` of charts/vellum, every Deployment it
 // renders as processes of its image with exactly the environment the chart gives the pod (only the servers' and
@@ -20,7 +28,9 @@ import { startPrometheus, type RunningPrometheus } from '../harness/topology/pro
 // journey in Chromium through the Ingress: sign-up, the mailed verification link, sign-in, a published vellum, an
 // action request to a follower, a vielink whose click its owner sees. Messaging runs as two replicas (the chart's
 // distributed mode): two people chat in real time with their sockets on different replicas. A real Prometheus
-// scrapes every process from the chart's ServiceMonitors all along, and reads the journey's series afterwards.
+// scrapes every process from the chart's ServiceMonitors all along, evaluating the chart's rules, and reads the
+// journey's series afterwards, every dashboard panel's query among them; an OpenTelemetry Collector receives the
+// spans, and one trace is followed across Kafka into the log lines it wrote.
 
 // Unique per run: the database is the servers' own and keeps earlier runs' public vellums.
 const TITLE = `Topology field notes ${Date.now().toString(36)}`;
@@ -83,6 +93,7 @@ describeWithServer(
       prometheus = await startPrometheus(
         scrapeTargetsOf(topology.objects, topology.components, NAMESPACE),
         path.join(work, 'prometheus'),
+        ruleFilesIn(path.join(work, 'rules'), NAMESPACE),
       );
     }, 240_000);
 
@@ -530,7 +541,10 @@ describeWithServer(
         'messaging.destination.name': processed!.attributes['messaging.destination.name'],
         'messaging.message.id': processed!.attributes['messaging.message.id'],
       });
-      expect(processed!.attributes['messaging.consumer.group.name']).toBe(processed!.service);
+      // One of the consuming service's groups (messaging has a second, `messaging-sockets`).
+      expect(processed!.attributes['messaging.consumer.group.name']).toMatch(
+        new RegExp(`^${processed!.service}(-[a-z]+)?$`),
+      );
       // The producing request wrote its event to the outbox in the same trace (the INSERT's span).
       const trace = collector!.spans().filter((s) => s.traceId === root.traceId);
       expect(
@@ -542,6 +556,66 @@ describeWithServer(
             ),
         ),
       ).toBe(true);
+
+      // Its log lines lead to it: the producing service's lines written in the trace carry its id and one of its
+      // spans' (pino's request line, among others).
+      const logged = topology.components
+        .get(send!.service)!
+        .pods.flatMap((pod) => pod.output().split('\n'))
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as { trace_id?: string; span_id?: string; msg?: string }];
+          } catch {
+            return [];
+          }
+        })
+        .filter((line) => line.trace_id === root.traceId);
+      expect(logged.length).toBeGreaterThan(0);
+      const spanIds = new Set(trace.map((s) => s.id));
+      expect(logged.filter((line) => !spanIds.has(line.span_id ?? ''))).toEqual([]);
+    }, 60_000);
+
+    it("answers every dashboard panel's query with data, the SLO panels' from the chart's recording rules", async () => {
+      const p = prometheus!;
+      // A refusal, so its panel has data: a socket with no session, refused by messaging behind the Ingress.
+      const anonymous = io(topology.url, { transports: ['websocket'], reconnection: false });
+      const refusal = await new Promise<string>((resolve) => {
+        anonymous.once('connect', () => resolve('connected'));
+        anonymous.once('connect_error', (error) => resolve(error.message));
+      });
+      anonymous.disconnect();
+      expect(refusal).not.toBe('connected');
+      // Two scrapes of the new series: a rate needs two samples.
+      const scraped = await p.queryUntil(
+        `max(count_over_time(realtime_sockets_refused_total{reason="unauthenticated"}[${SEEN}]))`,
+        (r) => (r[0]?.value ?? 0) >= 2,
+      );
+      expect(scraped[0]?.value).toBeGreaterThanOrEqual(2);
+      // The variables find the scrape's namespace and every process's service.
+      const processes = [...topology.components.values()].filter((c) => c.workload.role !== 'frontend');
+      const values: Record<string, string> = {};
+      for (const q of queries.filter((candidate) => candidate.label)) {
+        const found = await p.labelValues(q.label!, substitute(q.expr, { namespace: '.*' }));
+        const expected = q.label === 'namespace' ? [NAMESPACE] : processes.map((c) => c.workload.name).sort();
+        expect([q.where, found.sort()]).toEqual([q.where, expected]);
+        values[q.label!] = `(${found.join('|')})`;
+      }
+      // Rates over the test's span so far: the journey's requests are minutes old by now.
+      const live = { ...SAMPLE_VARIABLES, ...values, __rate_interval: '5m', __interval: '1m', __range: SEEN };
+      const empty: string[] = [];
+      for (const q of queries.filter((candidate) => !candidate.label))
+        if ((await p.query(substitute(q.expr, live))).length === 0) empty.push(q.where);
+      process.stdout.write(`dashboard queries: ${queries.length}, empty in a healthy run: ${empty.length}\n`);
+      // Empty only where nothing went wrong (failures, 5xx answers), or for the credential limit's refusals: raised
+      // here, where every client shares one address (charts/dashboards.test.js provokes them on the embedded product).
+      const byWhere = new Map(queries.map((q) => [q.where, q.expr]));
+      expect(
+        empty.filter(
+          (where) =>
+            !quietByHealth(byWhere.get(where)!, (name) => name === 'gateway_rate_limit_refusals_total'),
+        ),
+      ).toEqual([]);
+      expect(empty.length).toBeLessThan(queries.length / 4);
     }, 60_000);
 
     it('finds the same targets through PodMonitors, less the Service name the operator adds as `service`', () => {

@@ -32,10 +32,15 @@ async function api<T>(url: string): Promise<T> {
 
 /**
  * A real Prometheus (scripts/servers/go-tools.sh builds it) on a loopback port, scraping `targets` every 2 s with
- * their labels as the operator's scrape configuration sets them (`honor_labels: false`). Resolves once every target
- * has been scraped up; otherwise fails naming the targets' last errors.
+ * their labels as the operator's scrape configuration sets them (`honor_labels: false`), and evaluating `ruleFiles`
+ * (the chart's recording and alerting rules) as often. Resolves once every target has been scraped up; otherwise
+ * fails naming the targets' last errors.
  */
-export async function startPrometheus(targets: ScrapeTarget[], dir: string): Promise<RunningPrometheus> {
+export async function startPrometheus(
+  targets: ScrapeTarget[],
+  dir: string,
+  ruleFiles: string[] = [],
+): Promise<RunningPrometheus> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   mkdirSync(dir, { recursive: true });
@@ -44,7 +49,8 @@ export async function startPrometheus(targets: ScrapeTarget[], dir: string): Pro
   writeFileSync(
     config,
     JSON.stringify({
-      global: { scrape_interval: '2s', scrape_timeout: '2s' },
+      global: { scrape_interval: '2s', scrape_timeout: '2s', evaluation_interval: '2s' },
+      rule_files: ruleFiles,
       scrape_configs: [
         {
           job_name: 'monitors',
