@@ -15,6 +15,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(import.meta.url);
 const config = require(path.join(root, 'jest.config.js'));
 const jestBin = require.resolve('jest/bin/jest', { paths: [root] });
+const { goToolsReady } = require('./go-tools-ready.js');
 
 function lanesOf(config) {
   const lanes = config.lanes;
@@ -120,6 +121,9 @@ const { rest, outputFile } = splitOutputFile(process.argv.slice(2));
 const dir = mkdtempSync(path.join(tmpdir(), 'vellum-lanes-'));
 const width = Math.max(...lanes.map((l) => l.name.length));
 const serial = process.env.TEST_LANES === 'serial';
+
+// The chart, load and browser suites need the Go tools, which .ci/run leaves compiling beside the install and build.
+await goToolsReady();
 
 const outcomes = [];
 if (serial) {

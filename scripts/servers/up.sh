@@ -38,17 +38,37 @@ reserve_ports() {
 
 total=$SECONDS
 reserve_ports
-# The Go-built tools compile while the stores download and start; their log goes to stderr as it comes.
-bash "$HERE/go-tools.sh" >/dev/null &
-go_tools=$!
+# The Go-built tools compile while the stores download and start. With VELLUM_GO_TOOLS=background (.ci/run) they
+# go on compiling after this script ends, beside the install, lint and build, their log in go-tools.log and their
+# state in go-tools.status; the test lanes wait for them (scripts/go-tools-ready.js). Otherwise this script waits.
+GO_TOOLS_STATUS="$VELLUM_RUN_DIR/go-tools.status"
+if [[ "${VELLUM_GO_TOOLS:-wait}" == background ]]; then
+  log "go-tools.sh runs in the background: $VELLUM_RUN_DIR/go-tools.log"
+  echo starting >"$GO_TOOLS_STATUS"
+  (
+    echo "running $BASHPID" >"$GO_TOOLS_STATUS"
+    if bash "$HERE/go-tools.sh" >/dev/null 2>"$VELLUM_RUN_DIR/go-tools.log"; then
+      echo done >"$GO_TOOLS_STATUS"
+    else
+      echo failed >"$GO_TOOLS_STATUS"
+    fi
+  ) </dev/null >/dev/null 2>&1 &
+  go_tools=""
+else
+  rm -f "$GO_TOOLS_STATUS"
+  bash "$HERE/go-tools.sh" >/dev/null &
+  go_tools=$!
+fi
 step postgres.sh
 step redis.sh
 step kafka.sh
 step ferretdb.sh
 step tools.sh
-go_start=$SECONDS
-wait "$go_tools" || die "go-tools.sh failed"
-log "go-tools.sh done ($((SECONDS - go_start))s more after the other steps)"
+if [[ -n "$go_tools" ]]; then
+  go_start=$SECONDS
+  wait "$go_tools" || die "go-tools.sh failed"
+  log "go-tools.sh done ($((SECONDS - go_start))s more after the other steps)"
+fi
 
 {
   echo "# Written by scripts/servers/up.sh; source it."
