@@ -28,8 +28,12 @@ const benches = [
   ],
   ['embedded writes: create + publish, layer by layer', 'services/vellum/bench/embedded-writes.bench.ts'],
   [
-    'link: a page of 100 links and redirect throughput (PGlite; Postgres, FerretDB when set)',
+    "link: a page of 100 links, redirect throughput, and the owner's counts with 1,000,000 clicks (PGlite; Postgres, FerretDB when set)",
     'services/link/bench/link.bench.ts',
+  ],
+  [
+    "messaging unread: a reader's total in 1,000 conversations (PGlite; Postgres, FerretDB when set)",
+    'services/messaging/bench/unread.bench.ts',
   ],
   [
     'messaging realtime: delivery across two replicas, 2,000 clients reconnecting (MONGO_URL, REDIS_URL, KAFKA_BROKERS)',

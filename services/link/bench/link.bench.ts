@@ -1,14 +1,19 @@
 /**
- * Link benchmark: the public page of a cirrus with 100 links (GET /api/link/{username}: median and p99 latency) and
- * the redirect a visitor's click goes through (GET /api/link/go/{id}: counts the click, answers 302), as requests
- * per second with 16 in flight. Over HTTP to the service's router on a local port, as the gateway calls it, on each
+ * Link benchmark: the public page of a cirrus with 100 links (GET /api/link/{username}: median and p99 latency), the
+ * redirect a visitor's click goes through (GET /api/link/go/{id}: counts the click, answers 302), as requests per
+ * second with 16 in flight, and the owner's click counts (GET /api/link/{username}/clicks: median and p95) with a
+ * million clicks recorded on the page over the 30 days it shows. Clicks are kept as counts per link and UTC day, so
+ * the million is seeded as the counts it leaves in each store (Postgres: one row per link and day; MongoDB: each
+ * today's last CLICK_NUMBERS_KEPT numbered documents per link, an earlier day's newest alone, as the roll-up leaves it); the redirects then count on top of them, and the counts
+ * read must total the million plus the redirects. Over HTTP to the service's router on a local port, as the gateway calls it, on each
  * store: PGlite (embedded) always, Postgres with DATABASE_URL, MongoDB's protocol (FerretDB) with MONGO_URL. Build
  * first (`npm run build`), then from the repository root:
  *
  *   source ~/.cache/vellum/run/env.sh   # optional: Postgres and FerretDB too
  *   npm run bench -w @vellum/link
  *
- * Knobs: BENCH_LINKS (default 100), BENCH_ROUNDS (page calls, default 500), BENCH_CLICKS (redirects, default 2000).
+ * Knobs: BENCH_LINKS (default 100), BENCH_ROUNDS (page and counts calls, default 500), BENCH_CLICKS (redirects,
+ * default 2000), BENCH_RECORDED_CLICKS (clicks recorded before, default 1,000,000).
  */
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -16,22 +21,29 @@ import { performance } from 'node:perf_hooks';
 import express from 'express';
 import pino from 'pino';
 import {
+  CALLER_HEADER,
   createInProcessBus,
   memoryLimiters,
   migrate,
   mountService,
+  signAssertion,
+  type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
+import { LINK_CLICK_DAYS, type LinkClicksView } from '@vellum/proto';
 import { connectMongo } from '@vellum/platform-mongo';
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
 import { navigate } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkStore, type LinkStore } from '../src/service';
 import { createMongoLinkService, mongoLinkStore, prepareLinkCollections } from '../src/mongo-service';
+import { dayOf } from '../src/domain/link-views';
+import { CLICK_NUMBERS_KEPT, type LinkCollections } from '../src/store/mongo-link-repository';
 
 const LINKS = Number(process.env.BENCH_LINKS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 500);
 const CLICKS = Number(process.env.BENCH_CLICKS ?? 2000);
+const RECORDED = Number(process.env.BENCH_RECORDED_CLICKS ?? 1_000_000);
 const IN_FLIGHT = 16;
 // Every redirect from the bench's one address is counted: it measures the counting write, not the limits.
 const config = {
@@ -46,14 +58,67 @@ interface Row {
   'page p99 ms': number;
   'redirects/s': number;
   'redirect median ms': number;
+  'counts median ms': number;
+  'counts p95 ms': number;
 }
+
+/** One link's clicks on one day, as many as a share of RECORDED gives it. */
+interface LinkDay {
+  linkId: string;
+  day: string;
+  count: number;
+}
+
+/** Writes the counts that `days` of clicks leave in a store, for the page's owner. */
+type RecordClicks = (ownerId: string, days: LinkDay[]) => Promise<void>;
+
+/** RECORDED clicks spread over every link and each of the LINK_CLICK_DAYS days the owner sees (UTC, up to today). */
+function recordedDays(linkIds: string[]): LinkDay[] {
+  const days = Array.from({ length: LINK_CLICK_DAYS }, (_, i) =>
+    dayOf(new Date(Date.now() - i * 86_400_000)),
+  );
+  const cells = days.flatMap((day) => linkIds.map((linkId) => ({ linkId, day })));
+  const each = Math.floor(RECORDED / cells.length);
+  return cells.map((cell, i) => ({ ...cell, count: each + (i < RECORDED % cells.length ? 1 : 0) }));
+}
+
+const recordOnPostgres =
+  (db: Db): RecordClicks =>
+  async (ownerId, days) => {
+    for (let i = 0; i < days.length; i += 1000) {
+      const batch = days.slice(i, i + 1000);
+      await db.query(
+        `INSERT INTO link.clicks (link_id, day, owner_id, count)
+           SELECT link_id, day, $1, count FROM unnest($2::uuid[], $3::date[], $4::int[]) AS t(link_id, day, count)`,
+        [ownerId, batch.map((d) => d.linkId), batch.map((d) => d.day), batch.map((d) => d.count)],
+      );
+    }
+  };
+
+const recordOnMongo =
+  ({ clicks }: LinkCollections): RecordClicks =>
+  async (ownerId, days) => {
+    // Today's last numbers; an earlier day of a link is its newest number alone, rolled up at the link's first click
+    // of the next day (the page's links are clicked every day here).
+    const today = dayOf(new Date());
+    const docs = days.flatMap(({ linkId, day, count }) =>
+      Array.from({ length: Math.min(count, day === today ? CLICK_NUMBERS_KEPT : 1) }, (_, i) => {
+        const n = count - i;
+        return { _id: `${linkId}:${day}:${n}`, ownerId, linkId, day, n };
+      }),
+    );
+    for (let i = 0; i < docs.length; i += 5000) await clicks.insertMany(docs.slice(i, i + 5000));
+  };
 
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** A page of LINKS links, written as the owner's changes would leave it (one version). */
-async function seed({ pages, unitOfWork }: LinkStore): Promise<{ username: string; linkIds: string[] }> {
+async function seed({
+  pages,
+  unitOfWork,
+}: LinkStore): Promise<{ owner: { id: string; username: string }; linkIds: string[] }> {
   const owner = { id: randomUUID(), username: `bench.${randomUUID().slice(0, 8)}` };
   const page = (await pages.ensure(owner))!;
   const links = Array.from({ length: LINKS }, (_, position) => ({
@@ -66,11 +131,18 @@ async function seed({ pages, unitOfWork }: LinkStore): Promise<{ username: strin
     unit.pages.replace({ ...page, links, version: 1 }, 0, new Date()),
   );
   if (!stored) throw new Error('seed lost');
-  return { username: owner.username, linkIds: links.map((l) => l.id) };
+  return { owner, linkIds: links.map((l) => l.id) };
 }
 
-async function measure(store: string, service: ServiceDefinition, pages: LinkStore): Promise<Row> {
-  const { username, linkIds } = await seed(pages);
+async function measure(
+  store: string,
+  service: ServiceDefinition,
+  pages: LinkStore,
+  record: RecordClicks,
+): Promise<Row> {
+  const { owner, linkIds } = await seed(pages);
+  const { username } = owner;
+  await record(owner.id, recordedDays(linkIds));
   const server = mountService(express(), service, logger).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -105,12 +177,33 @@ async function measure(store: string, service: ServiceDefinition, pages: LinkSto
     await Promise.all(Array.from({ length: IN_FLIGHT }, visitor));
     const seconds = (performance.now() - start) / 1000;
     redirectTimes.sort((a, b) => a - b);
+
+    // The owner's counts: every recorded click and every redirect above, on the links they were made on.
+    const getCounts = async () => {
+      const res = await fetch(`${base}/api/link/${username}/clicks`, {
+        headers: { [CALLER_HEADER]: signAssertion(owner, config.internalAuthSecret) },
+      });
+      const body = (await res.json()) as LinkClicksView;
+      const total = body.links?.reduce((sum, link) => sum + link.total, 0);
+      if (total !== RECORDED + CLICKS)
+        throw new Error(`counts: ${res.status}, ${total} of ${RECORDED + CLICKS}`);
+    };
+    for (let i = 0; i < 10; i++) await getCounts();
+    const countTimes: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const begin = performance.now();
+      await getCounts();
+      countTimes.push(performance.now() - begin);
+    }
+    countTimes.sort((a, b) => a - b);
     return {
       store,
       'page median ms': round(quantile(times, 0.5)),
       'page p99 ms': round(quantile(times, 0.99)),
       'redirects/s': Math.round(CLICKS / seconds),
       'redirect median ms': round(quantile(redirectTimes, 0.5)),
+      'counts median ms': round(quantile(countTimes, 0.5)),
+      'counts p95 ms': round(quantile(countTimes, 0.95)),
     };
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -124,6 +217,7 @@ async function onPostgres(store: string, db: Awaited<ReturnType<typeof createPgl
     store,
     service,
     postgresLinkStore(db, () => {}),
+    recordOnPostgres(db),
   );
 }
 
@@ -162,11 +256,13 @@ async function main() {
         limiters: memoryLimiters,
         config,
       });
+      const collections = await prepareLinkCollections(database);
       rows.push(
         await measure(
           "MongoDB's protocol (FerretDB)",
           service,
-          mongoLinkStore(await prepareLinkCollections(database), () => {}),
+          mongoLinkStore(collections, () => {}),
+          recordOnMongo(collections),
         ),
       );
     } finally {
@@ -178,7 +274,8 @@ async function main() {
     console.log('MONGO_URL is not set: MongoDB skipped.');
   }
   console.log(
-    `\n== link: a page of ${LINKS} links (${ROUNDS} calls), redirects (${CLICKS} clicks, ${IN_FLIGHT} in flight) ==`,
+    `\n== link: a page of ${LINKS} links (${ROUNDS} calls), redirects (${CLICKS} clicks, ${IN_FLIGHT} in flight), ` +
+      `its owner's counts with ${RECORDED.toLocaleString('en')} clicks recorded (${ROUNDS} calls) ==`,
   );
   console.table(rows);
 }

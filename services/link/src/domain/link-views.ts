@@ -50,14 +50,17 @@ export const oldestShownDay = (day: string) => clickDays(new Date(`${day}T00:00:
 export function clicksView(page: StoredPage, counts: ClickCount[], today: Date): LinkClicksView {
   const days = clickDays(today);
   const index = new Map(days.map((day, i) => [day, i]));
+  // One pass over the counts (a link and day each: up to links × days of them), not one per link.
+  const byLink = new Map(page.links.map((link) => [link.id, days.map(() => 0)]));
+  for (const c of counts) {
+    const i = index.get(c.day);
+    const clicks = byLink.get(c.linkId);
+    if (clicks && i !== undefined) clicks[i]! += c.count;
+  }
   return {
     days,
     links: page.links.map((link) => {
-      const clicks = days.map(() => 0);
-      for (const c of counts) {
-        const i = index.get(c.day);
-        if (c.linkId === link.id && i !== undefined) clicks[i]! += c.count;
-      }
+      const clicks = byLink.get(link.id)!;
       return {
         _id: link.id,
         link_label: link.label,

@@ -176,6 +176,23 @@ function mongoLinkParts({ cirri, versions, heads, linkOwners, clicks, deletedCir
     };
   };
 
+  /**
+   * Leaves one document per earlier day of the link (its newest number: the day's count) once the others' events
+   * are out, so a page's counts are read from a document per link and day but today's few.
+   */
+  const rollUp = async (linkId: string, today: string) => {
+    const earlier = await clicks
+      .find({ linkId, day: { $lt: today }, n: { $exists: true } }, { projection: { day: 1, n: 1 } })
+      .toArray();
+    const newest = new Map<string, { n: number; docs: number }>();
+    for (const doc of earlier) {
+      const found = newest.get(doc.day) ?? { n: 0, docs: 0 };
+      newest.set(doc.day, { n: Math.max(found.n, doc.n!), docs: found.docs + 1 });
+    }
+    for (const [day, { n, docs }] of newest)
+      if (docs > 1) await clicks.deleteMany({ linkId, day, n: { $lt: n }, pendingSince: { $exists: false } });
+  };
+
   /** The page writes: each inserts ONE document carrying the events it takes (the unit's only write). */
   const writes = (pending: PendingEvents): LinkWrites => ({
     async replace(next, expectedVersion, at) {
@@ -252,8 +269,12 @@ function mongoLinkParts({ cirri, versions, heads, linkOwners, clicks, deletedCir
         const published = { pendingSince: { $exists: false } };
         if (n > CLICK_NUMBERS_KEPT)
           await clicks.deleteMany({ linkId, day, n: { $lt: n - CLICK_NUMBERS_KEPT }, ...published });
-        // A link's first click of a day: its counts the owner no longer sees (older than the 30 days) go.
-        if (n === 1) await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
+        // A link's first click of a day: its counts the owner no longer sees (older than the 30 days) go, and each of
+        // its earlier days, which no click counts on any more, is rolled up into its newest number.
+        if (n === 1) {
+          await clicks.deleteMany({ linkId, day: { $lt: oldestShownDay(day) }, ...published });
+          await rollUp(linkId, day);
+        }
         return true;
       }
       throw new Error(`click on ${linkId}: ${CLICK_ATTEMPTS} others counted the same number first`);

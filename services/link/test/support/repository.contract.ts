@@ -311,6 +311,8 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       await click(ada.id, linkId, '2026-03-01', [e]);
     }
     await click(ada.id, linkId, '2026-03-02');
+    // The day before, which no click counts on any more, is one record now (its events were out): the next day's.
+    expect(await t.clickRecords(ada.id)).toBe(2);
     expect(await t.pages.clicks(ada.id, '2026-03-01')).toEqual([
       { linkId, day: '2026-03-01', count: events.length },
       { linkId, day: '2026-03-02', count: 1 },
