@@ -114,6 +114,18 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
+/** `call`'s times (ms) over ROUNDS calls one after another, sorted, after `warmUp` calls not timed. */
+async function timed(call: () => Promise<void>, warmUp: number): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = performance.now();
+    await call();
+    times.push(performance.now() - start);
+  }
+  return times.sort((a, b) => a - b);
+}
+
 /** A page of LINKS links, written as the owner's changes would leave it (one version). */
 async function seed({
   pages,
@@ -152,14 +164,7 @@ async function measure(
       const body = (await res.json()) as { links: unknown[] };
       if (body.links.length !== LINKS) throw new Error(`page: ${res.status} ${JSON.stringify(body)}`);
     };
-    for (let i = 0; i < 20; i++) await getPage();
-    const times: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const start = performance.now();
-      await getPage();
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
+    const times = await timed(getPage, 20);
 
     let next = 0;
     const redirectTimes: number[] = [];
@@ -188,14 +193,7 @@ async function measure(
       if (total !== RECORDED + CLICKS)
         throw new Error(`counts: ${res.status}, ${total} of ${RECORDED + CLICKS}`);
     };
-    for (let i = 0; i < 10; i++) await getCounts();
-    const countTimes: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const begin = performance.now();
-      await getCounts();
-      countTimes.push(performance.now() - begin);
-    }
-    countTimes.sort((a, b) => a - b);
+    const countTimes = await timed(getCounts, 10);
     return {
       store,
       'page median ms': round(quantile(times, 0.5)),
