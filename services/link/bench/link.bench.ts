@@ -243,7 +243,11 @@ async function main() {
     console.log('DATABASE_URL is not set: Postgres skipped.');
   }
   if (process.env.MONGO_URL) {
-    const mongo = await connectMongo({ url: process.env.MONGO_URL, appName: 'link-bench' });
+    const mongo = await connectMongo({
+      url: process.env.MONGO_URL,
+      appName: 'link-bench',
+      operationTimeoutMs: 0,
+    });
     const database = mongo.client.db(`link_bench_${randomUUID().slice(0, 8)}`);
     const bus = createInProcessBus({ logger });
     try {

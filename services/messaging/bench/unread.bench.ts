@@ -179,7 +179,11 @@ async function main() {
     console.log('DATABASE_URL is not set: Postgres skipped.');
   }
   if (process.env.MONGO_URL) {
-    const mongo = await connectMongo({ url: process.env.MONGO_URL, appName: 'unread-bench' });
+    const mongo = await connectMongo({
+      url: process.env.MONGO_URL,
+      appName: 'unread-bench',
+      operationTimeoutMs: 0,
+    });
     const database = mongo.client.db(`unread_bench_${randomUUID().slice(0, 8)}`);
     try {
       rows.push(

@@ -1,4 +1,5 @@
 import { MongoClient, type Db as MongoDatabase } from 'mongodb';
+import { DEFAULT_DATABASE_QUERY_TIMEOUT_MS } from '@vellum/platform';
 import type { Logger } from 'pino';
 import { closeAwareWrites } from './close-aware-writes';
 
@@ -28,6 +29,14 @@ export interface MongoOptions {
    * operations in flight on it fail, within seconds instead of half a minute or more.
    */
   connectTimeoutMs?: number;
+  /**
+   * How long an operation may wait (default `DATABASE_QUERY_TIMEOUT_MS`'s, 15 s, as a Postgres statement): for a free
+   * connection of the pool (`waitQueueTimeoutMS`), and then for the server's answer, a second more
+   * (`socketTimeoutMS`). A server that is up but swamped (a storm of reconnecting tabs each counting its unread
+   * messages) then fails a request with a 503 instead of leaving it queued behind the others for ever: the driver
+   * bounds neither wait by default. 0: no bound (a benchmark's seeding).
+   */
+  operationTimeoutMs?: number;
   /** Connections per server (default 20). */
   maxPoolSize?: number;
   /** The driver emits an event per command (for `measureMongo`); off by default, as in the driver. */
@@ -47,6 +56,7 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5000,
     connectTimeoutMS: options.connectTimeoutMs ?? 5000,
     maxPoolSize: options.maxPoolSize ?? 20,
+    ...operationBounds(options.operationTimeoutMs ?? DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
     monitorCommands: options.monitorCommands ?? false,
   });
   await client.connect();
@@ -65,6 +75,15 @@ export async function connectMongo(options: MongoOptions): Promise<MongoConnecti
     },
     close: () => client.close(),
   };
+}
+
+/** A second more than the operation's own bound for its answer, as pg's `query_timeout` over `statement_timeout`. */
+const NO_ANSWER_GRACE_MS = 1000;
+
+function operationBounds(timeoutMs: number) {
+  return timeoutMs === 0
+    ? {}
+    : { waitQueueTimeoutMS: timeoutMs, socketTimeoutMS: timeoutMs + NO_ANSWER_GRACE_MS };
 }
 
 /** The database a MongoDB URL names in its path (`mongodb://host/name?...`), if any. */

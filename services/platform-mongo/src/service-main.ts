@@ -57,6 +57,7 @@ export function runMongoServiceMain<E extends MongoServiceEnv>(options: MongoSer
       url: env.MONGO_URL,
       appName: options.name,
       logger,
+      operationTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
       monitorCommands: measured,
     });
     // An operator's task (--parked, --replay) serves no metrics: its registry is never read.

@@ -58,12 +58,11 @@ export type ServiceEnv = z.infer<z.ZodObject<typeof serviceEnvShape>>;
 /**
  * The environment of a service process on MongoDB instead of Postgres (distributed mode): the same as
  * `serviceEnvShape` with `MONGO_URL` (the database is the URL's path, else the service's name) for `DATABASE_URL`
- * and its time-outs.
+ * and its connection time-out; `DATABASE_QUERY_TIMEOUT_MS` bounds an operation's waits (`connectMongo`).
  */
 export const mongoServiceEnvShape = (({
   DATABASE_URL: _postgres,
   DATABASE_CONNECT_TIMEOUT_MS: _connect,
-  DATABASE_QUERY_TIMEOUT_MS: _query,
   ...rest
 }) => ({
   ...rest,

@@ -55,11 +55,13 @@ const MESSAGES = new Set([
 
 /**
  * The names of the drivers' connection errors: ioredis's retries given up; the mongodb driver's server selection
- * given up, a connection lost or silent, a pool cleared after one was (the last when its monitor timed out).
+ * given up, no free connection of the pool within its wait, a connection lost or silent, a pool cleared after one
+ * was (the last when its monitor timed out).
  */
 const NAMES = new Set([
   'MaxRetriesPerRequestError',
   'MongoServerSelectionError',
+  'MongoWaitQueueTimeoutError',
   'MongoNetworkError',
   'MongoNetworkTimeoutError',
   'MongoPoolClearedError',
