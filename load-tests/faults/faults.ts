@@ -14,6 +14,7 @@ import {
 import { K6, startK6 } from '../harness/k6-process';
 import { signedInPerson } from '../harness/signed-in-person';
 import { withConversations } from './conversations';
+import { keepPoking, pokesFor } from './pokes';
 import { checkWrites, readLedger, type CheckResult, type Ledger, type UnexpectedAnswer } from './checker';
 import {
   PROXIED_STORES,
@@ -133,19 +134,23 @@ const RAISED_LIMITS: Record<string, Record<string, string>> = {
 /** The services with an outbox relay: each is also killed at a fault point of its relay, every round. */
 const PUBLISHING = ['identity', 'vellum', 'social', 'action', 'link', 'messaging'];
 /**
- * How long a pod told of a fault point has to get there: k6 writes to every publishing service all along, but a
+ * How long a pod told of a fault point has to get there: the drill writes to the service every 2 s meanwhile, but a
  * MongoDB relay killed in its turn (the kill -9 just before) holds the outbox lock until its 10 s lease ends.
  */
 const FAULT_POINT_WITHIN_MS = 30_000;
 
-/** Tells a pod to kill itself when its relay next gets to `point` (FAULT_POINTS=on, a test setting). */
-const atFaultPoint = (point: FaultPoint): CrashTrigger => ({
+/**
+ * Tells a pod to kill itself when its relay next gets to `point` (FAULT_POINTS=on, a test setting), then pokes the
+ * service (a write carrying an event) until the wait is over, so its relay has something to publish.
+ */
+const atFaultPoint = (point: FaultPoint, poke: (n: number) => Promise<void>): CrashTrigger => ({
   async trigger(pod) {
     const res = await fetch(`http://127.0.0.1:${pod.port}/internal/fault-points/${point}`, {
       method: 'POST',
     });
     if (res.status !== 204)
       throw new Error(`${pod.id} refused fault point ${point}: ${res.status} ${await res.text()}`);
+    return keepPoking(poke);
   },
   withinMs: FAULT_POINT_WITHIN_MS,
 });
@@ -207,6 +212,11 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         Array.from({ length: count }, (_, n) => signedInPerson(topology, baseUrl, `drill${n}`)),
       ),
     );
+    const [first, second] = await withConversations(
+      baseUrl,
+      await Promise.all([0, 1].map((n) => signedInPerson(topology, baseUrl, `poke${n}`))),
+    );
+    const pokes = pokesFor(baseUrl, { first: first!, second: second! });
     const summaryFile = path.join(work, 'summary.json');
     const ledgerFile = path.join(work, 'ledger.log');
     const k6 = await startK6(
@@ -230,7 +240,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
         // Both points every round, alternating over the services: between the commit and the publish, the events
         // must still go out; between the publish and its mark, they go out again and must be applied once.
         const point = FAULT_POINTS[(round + i) % FAULT_POINTS.length]!;
-        const atPoint = await topology.crash(name, (round + 1) % replicas, atFaultPoint(point));
+        const atPoint = await topology.crash(name, (round + 1) % replicas, atFaultPoint(point, pokes[name]!));
         kills.push({ ...atPoint, point });
         say(
           'kill -9',

@@ -72,9 +72,12 @@ export interface CrashStep {
   killedItself?: boolean;
 }
 
-/** A crash the pod causes itself: `trigger` tells it to die (a fault point), and the harness waits `withinMs`. */
+/**
+ * A crash the pod causes itself: `trigger` tells it to die (a fault point), and the harness waits `withinMs`. What
+ * `trigger` returns, if anything, is called when the wait is over (to stop the work that brings the pod there).
+ */
 export interface CrashTrigger {
-  trigger(pod: Pod): Promise<void>;
+  trigger(pod: Pod): Promise<void | (() => void)>;
   withinMs: number;
 }
 
@@ -370,11 +373,12 @@ async function startOn(
     intended.add(victim.id);
     let killedItself: boolean | undefined;
     if (by) {
-      await by.trigger(victim);
+      const over = await by.trigger(victim);
       killedItself = await Promise.race([
         exited,
         new Promise<boolean>((resolve) => setTimeout(() => resolve(false), by.withinMs)),
       ]);
+      over?.();
     }
     if (!killedItself) victim.child.kill('SIGKILL');
     await exited;
