@@ -1,9 +1,4 @@
-import {
-  defineService,
-  outboxUnitOfWork,
-  withContextDefaults,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, withOutboxUnitOfWork, type ServiceDefinition } from '@vellum/platform';
 import type { ActionContext, ActionPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { actionRoutes } from './http/action-routes';
@@ -15,11 +10,7 @@ export type { ActionPorts, ActionConfig } from './context';
 
 /** The action service without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createActionService(ports: ActionPorts): ServiceDefinition {
-  const defaults = withContextDefaults(ports);
-  const ctx: ActionContext = {
-    ...defaults,
-    unitOfWork: outboxUnitOfWork({ db: ports.db, schema: SCHEMA, wakeOutbox: defaults.wakeOutbox }),
-  };
+  const ctx: ActionContext = withOutboxUnitOfWork(ports, SCHEMA);
   return defineService({
     name: 'action',
     schema: SCHEMA,

@@ -1,9 +1,4 @@
-import {
-  defineService,
-  outboxUnitOfWork,
-  withContextDefaults,
-  type ServiceDefinition,
-} from '@vellum/platform';
+import { defineService, withOutboxUnitOfWork, type ServiceDefinition } from '@vellum/platform';
 import type { SocialContext, SocialPorts } from './context';
 import { migrations, SCHEMA } from './store/migrations';
 import { directoryProjection } from './events/directory-projection';
@@ -15,11 +10,7 @@ export type { SocialPorts, SocialConfig } from './context';
 
 /** Social without its transport: main.ts and all-in-one give it ports and mount the router. */
 export function createSocialService(ports: SocialPorts): ServiceDefinition {
-  const defaults = withContextDefaults(ports);
-  const ctx: SocialContext = {
-    ...defaults,
-    unitOfWork: outboxUnitOfWork({ db: ports.db, schema: SCHEMA, wakeOutbox: defaults.wakeOutbox }),
-  };
+  const ctx: SocialContext = withOutboxUnitOfWork(ports, SCHEMA);
   return defineService({
     name: 'social',
     schema: SCHEMA,

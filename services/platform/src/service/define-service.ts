@@ -1,9 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import { callerFromAssertion } from '../auth/caller-middleware';
-import type { Migration } from '../db/db';
+import type { Db, Migration } from '../db/db';
 import { inboxMigration } from '../events/inbox';
 import { outboxMigration } from '../events/outbox';
 import { parkedEventsMigrations } from '../events/parked';
+import { outboxUnitOfWork } from '../events/unit-of-work';
 import type { ServiceDefinition } from './service-definition';
 
 /** The platform's tables of a Postgres service's events, after its own: the outbox, the inbox, the parked events. */
@@ -56,4 +57,19 @@ export function withContextDefaults<P extends { clock?: () => Date; wakeOutbox?:
   ports: P,
 ): P & { clock: () => Date; wakeOutbox: () => void } {
   return { ...ports, clock: ports.clock ?? (() => new Date()), wakeOutbox: ports.wakeOutbox ?? (() => {}) };
+}
+
+/**
+ * The context of a service whose stores are functions of a transaction (`withContextDefaults`'s, plus its unit of
+ * work: `outboxUnitOfWork` over its schema, waking the relay the ports give).
+ */
+export function withOutboxUnitOfWork<P extends { db: Db; clock?: () => Date; wakeOutbox?: () => void }>(
+  ports: P,
+  schema: string,
+) {
+  const defaults = withContextDefaults(ports);
+  return {
+    ...defaults,
+    unitOfWork: outboxUnitOfWork({ db: ports.db, schema, wakeOutbox: defaults.wakeOutbox }),
+  };
 }
