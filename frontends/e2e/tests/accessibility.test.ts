@@ -5,6 +5,8 @@ import { useProductAndBrowser } from '../harness/useProductAndBrowser';
 
 const { product, browser } = useProductAndBrowser();
 let page: Page;
+/** The viewport the other checks run in (openPage's). */
+const DESKTOP = { width: 1280, height: 800 };
 
 beforeAll(async () => {
   // axe-core is injected as an inline script, which the product's CSP rightly refuses.
@@ -16,6 +18,17 @@ describe('accessibility (axe-core): no serious or critical violation', () => {
     await page.goto('/');
     await page.getByText('Trusted by Professionals').waitFor();
     await expect(seriousViolations(page)).resolves.toEqual([]);
+  });
+
+  it('on the welcome page on a phone’s screen, where the footer’s links wrap (their targets 24 px at least)', async () => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    try {
+      await page.goto('/');
+      await page.getByText('Trusted by Professionals').waitFor();
+      await expect(seriousViolations(page)).resolves.toEqual([]);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 
   it('in the sign-up modal', async () => {

@@ -7,6 +7,9 @@ const SOCIAL = [
   { label: 'Vellum on LinkedIn', href: 'https://www.linkedin.com/company/vellumapp' },
 ];
 
+/** Each link a target of at least 24 × 24 px (WCAG 2.5.8, Lighthouse's target-size): the small text alone is less. */
+const LINK = 'link-body-emphasis d-inline-block py-1';
+
 /** Version 24.10.0, the years since 2010 and the footer links (spec section 1). */
 export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
   return (
@@ -21,22 +24,22 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
         <nav aria-label="Footer">
           <ul className="list-inline mb-1">
             <li className="list-inline-item">
-              <Link className="link-body-emphasis" to={paths.info('start')}>
+              <Link className={LINK} to={paths.info('start')}>
                 Getting Started
               </Link>
             </li>
             <li className="list-inline-item">
-              <Link className="link-body-emphasis" to={paths.info('support')}>
+              <Link className={LINK} to={paths.info('support')}>
                 Contact
               </Link>
             </li>
             <li className="list-inline-item">
-              <Link className="link-body-emphasis" to={paths.info('privacy')}>
+              <Link className={LINK} to={paths.info('privacy')}>
                 Privacy &amp; Legal
               </Link>
             </li>
             <li className="list-inline-item">
-              <Link className="link-body-emphasis" to={paths.discover()}>
+              <Link className={LINK} to={paths.discover()}>
                 Discover Vellums
               </Link>
             </li>
@@ -44,12 +47,7 @@ export function Footer({ year = new Date().getFullYear() }: { year?: number }) {
           <ul className="list-inline mb-0">
             {SOCIAL.map((account) => (
               <li className="list-inline-item" key={account.href}>
-                <a
-                  className="link-body-emphasis"
-                  href={account.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
+                <a className={LINK} href={account.href} target="_blank" rel="noopener noreferrer">
                   {account.label}
                 </a>
               </li>
