@@ -1,5 +1,8 @@
+import { seriousViolations } from '../harness/axe';
+import { createVerifiedUser } from '../harness/flows';
+import { newUser } from '../harness/users';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
-import { createThroughPage, signedInPerson, vellumPage, type Person } from '../harness/vellums';
+import { createThroughPage, signedInPerson, signIn, vellumPage, type Person } from '../harness/vellums';
 
 // Issue 28, a vellum's History: the owner edits and saves, opens the History panel, sees what changed against the
 // current text, and restores the first version through the save after the confirmation. The product keeps every
@@ -10,7 +13,10 @@ let ann: Person;
 
 describe('a vellum’s history', () => {
   beforeAll(async () => {
-    ann = await signedInPerson(browser(), product().url, 'history');
+    // bypassCSP: axe-core runs as an inline script.
+    const user = newUser('history');
+    await createVerifiedUser(product().url, user);
+    ann = await signIn(browser(), product().url, user, { bypassCSP: true });
   });
 
   it('edit → versions → diff → restore, by keyboard where it matters', async () => {
@@ -40,6 +46,7 @@ describe('a vellum’s history', () => {
     const opened = page.getByTestId('open-version');
     const changes = opened.getByRole('list', { name: 'Changes since this version' });
     await changes.locator('ins', { hasText: 'Buy maps' }).waitFor();
+    await expect(seriousViolations(page, '.vellum-history')).resolves.toEqual([]);
 
     await opened.getByRole('button', { name: 'Text of this version' }).click();
     const text = opened.getByRole('textbox', { name: 'Text of the version' });

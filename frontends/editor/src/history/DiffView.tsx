@@ -14,7 +14,7 @@ function ChangedBlock({ change }: { change: BlockChange }) {
   const mark = change.op === 'added' ? texts.added : change.op === 'removed' ? texts.removed : null;
   return (
     <li className={`diff-block${BLOCK_CLASS[change.op]}`} data-op={change.op}>
-      <span className="diff-kind small text-secondary">
+      <span className="diff-kind small">
         {change.kind}
         {mark ? ` · ${mark}` : null}
       </span>
