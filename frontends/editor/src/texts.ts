@@ -61,7 +61,7 @@ export const texts = {
   versionTextLabel: 'Text of the version',
   closeVersion: 'Close',
   restoreVersion: 'Restore',
-  restored: 'The version was restored.',
+  restoreDropsEdits: 'Your unsaved changes will be discarded.',
   noChanges: 'Nothing changed since this version.',
   titleChange: (before: string, after: string) => `Title: “${before}” → “${after}”`,
   added: 'Added',

@@ -99,6 +99,8 @@ describe('the History panel', () => {
       },
     });
     renderPage(<VellumPage />, '/vellum/:id', '/vellum/v1');
+    // An unsaved edit: the confirmation says the restore discards it.
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Title' }), ' draft');
     await userEvent.click(await screen.findByRole('button', { name: texts.history }));
     await userEvent.click(await screen.findByRole('button', { name: /^October 4, 2024/ }));
     const opened = await screen.findByTestId('open-version');
@@ -107,12 +109,18 @@ describe('the History panel', () => {
     await userEvent.click(restore);
     const dialog = await screen.findByRole('dialog');
     within(dialog).getByText(texts.restoreConfirm);
+    within(dialog).getByText(texts.restoreDropsEdits);
     await userEvent.click(within(dialog).getByRole('button', { name: texts.restoreVersion }));
     await waitFor(() => expect(screen.queryByTestId('open-version')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       '/api/vellum/v1/versions/b/restore',
     ]);
     await screen.findByText('Old words');
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe(
+        'Notes on prompts',
+      ),
+    );
   });
 
   it('shows a version that no longer passes, with its reason, and offers no restore', async () => {

@@ -12,6 +12,8 @@ import { VersionText } from './VersionText';
 
 export interface HistoryPanelProps {
   vellum: VellumView;
+  /** The editor holds changes not saved yet: a restore discards them, and the confirmation says so. */
+  unsaved: boolean;
   /** After a restore: the page shows the vellum as the server now holds it. */
   onRestored(): Promise<void>;
 }
@@ -27,6 +29,7 @@ const dateOf = (version: VersionListItem) => longDateTime(new Date(version.saved
 /** One version opened: its changes since (or its text, read-only), and Restore after a confirmation. */
 function OpenVersion({
   vellum,
+  unsaved,
   item,
   onClose,
   onRestored,
@@ -115,6 +118,7 @@ function OpenVersion({
         onCancel={() => setConfirming(false)}
       >
         {texts.restoreConfirm}
+        {unsaved ? <p className="mb-0 mt-2 fw-semibold">{texts.restoreDropsEdits}</p> : null}
       </ConfirmModal>
     </section>
   );
@@ -124,7 +128,7 @@ function OpenVersion({
  * The owner's History of a vellum (issue 28): a button that opens the panel; in it the versions newest first with
  * their date and size (more by cursor), one opened at a time.
  */
-export function HistoryPanel({ vellum, onRestored }: HistoryPanelProps) {
+export function HistoryPanel({ vellum, unsaved, onRestored }: HistoryPanelProps) {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<VersionListItem | null>(null);
   const panelId = useId();
@@ -194,6 +198,7 @@ export function HistoryPanel({ vellum, onRestored }: HistoryPanelProps) {
             <OpenVersion
               key={selected.i}
               vellum={vellum}
+              unsaved={unsaved}
               item={selected}
               onClose={() => setSelected(null)}
               onRestored={onRestored}

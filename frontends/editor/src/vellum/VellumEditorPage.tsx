@@ -112,6 +112,7 @@ export function VellumEditorPage({ vellum, isOwner }: VellumEditorPageProps) {
       {isOwner ? (
         <HistoryPanel
           vellum={vellum}
+          unsaved={editing.unsaved}
           onRestored={async () => {
             void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
             await editing.showServerCopy();
