@@ -87,7 +87,7 @@ export function blocksOf(text: string): Block[] {
 }
 
 /** Beyond this many cells (items × items) the middle of two lists is shown as removed then added, not aligned. */
-const MAX_CELLS = 4_000_000;
+const MAX_CELLS = 1_000_000;
 
 type Op<T> = { op: 'same' | 'added' | 'removed'; item: T };
 
