@@ -15,6 +15,16 @@ export const DISCOVERY_PAGE_MAX = 100;
 /** GET /api/vellums/following?limit=: the newest public vellums of the cirri I follow, by default and at most. */
 export const FOLLOWED_VELLUMS_DEFAULT = 20;
 export const FOLLOWED_VELLUMS_MAX = 50;
+/** A vellum's history (GET /api/vellum/{id}/versions?cursor=&limit=): versions per page by default and at most. */
+export const VERSIONS_PAGE_DEFAULT = 20;
+export const VERSIONS_PAGE_MAX = 100;
+/**
+ * Saves by the owner less than this many minutes after the previous one coalesce: the text they replace was an
+ * intermediate state of a burst of saves and is not kept (the burst's newest text is).
+ */
+export const VERSION_COALESCE_MINUTES = 5;
+/** Every version of this many days is kept; older ones are thinned to one a day (the day's newest). */
+export const VERSION_KEEP_ALL_DAYS = 30;
 
 /** The spec's texts about vellums (section 8), word for word, and ours in the same voice. */
 export const vellumMessages = {
@@ -51,6 +61,13 @@ export const vellumMessages = {
   searchTooLong: `Search for at most ${VELLUM_SEARCH_MAX} characters.`,
   badScoreLevel: 'A Vellum is rated bad, good or excellent.',
   signInToFollowVellums: 'Sign in to see the Vellums of the Cirri you follow.',
+  history: 'History',
+  noVersions: 'No earlier versions yet.',
+  versionNotFound: 'This version does not exist.',
+  versionNotRestorable: 'This version no longer passes the document rules and cannot be restored',
+  restoreConfirm: 'Restore this version? The current text is kept as a version too.',
+  restoreFailed: 'The version could not be restored.',
+  historyFailed: 'The history could not be loaded.',
 } as const;
 
 export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
@@ -80,6 +97,12 @@ export const vellumTextSchema = z.unknown().transform((value, ctx): VellumDocume
 /** GET /api/vellums[?limit=n&cursor=c]: discovery, a page at a time; `cursor` is the previous page's `nextCursor`. */
 export const discoveryQuerySchema = z.object({
   limit: pageLimitField(DISCOVERY_PAGE_DEFAULT, DISCOVERY_PAGE_MAX),
+  cursor: pageCursorField,
+});
+
+/** GET /api/vellum/{id}/versions[?limit=n&cursor=c]: the owner's versions of a vellum, newest first. */
+export const versionsQuerySchema = z.object({
+  limit: pageLimitField(VERSIONS_PAGE_DEFAULT, VERSIONS_PAGE_MAX),
   cursor: pageCursorField,
 });
 
@@ -179,6 +202,35 @@ export interface ScoreResponse {
   myRating: ScoreLevel | null;
 }
 
+/** A kept version of a vellum: the title and text it had, from when it was saved until it was replaced. */
+export interface VersionListItem {
+  i: string;
+  title: string;
+  /** When this text was saved (ISO 8601). */
+  saved_at: string;
+  /** The document's size in bytes (its JSON text, UTF-8). */
+  size: number;
+}
+
+/** GET /api/vellum/{id}/versions: newest first; pass `nextCursor` as `?cursor=` for the next page (null: no more). */
+export interface VersionsResponse {
+  versions: VersionListItem[];
+  nextCursor: string | null;
+}
+
+/**
+ * GET /api/vellum/{id}/versions/{versionId}: the version with its text; `problem` says why a version kept before a
+ * change of the document's rules can no longer be restored (null when it can).
+ */
+export interface VersionView extends VersionListItem {
+  text: string;
+  problem: string | null;
+}
+
+export interface VersionResponse {
+  version: VersionView;
+}
+
 export interface CreatorView {
   i: string;
   username: string;
@@ -241,4 +293,16 @@ export const scoreResponseSchema = answerSchema<ScoreResponse>()(
     ratings: z.number().int(),
     myRating: z.enum(SCORE_LEVELS).nullable(),
   }),
+);
+export const versionListItemSchema = answerSchema<VersionListItem>()(
+  z.object({ i: z.string(), title: z.string(), saved_at: z.string(), size: z.number().int() }),
+);
+export const versionsResponseSchema = answerSchema<VersionsResponse>()(
+  z.object({ versions: z.array(versionListItemSchema), nextCursor: z.string().nullable() }),
+);
+export const versionViewSchema = answerSchema<VersionView>()(
+  versionListItemSchema.extend({ text: z.string(), problem: z.string().nullable() }),
+);
+export const versionResponseSchema = answerSchema<VersionResponse>()(
+  z.object({ version: versionViewSchema }),
 );

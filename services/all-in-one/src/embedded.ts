@@ -125,7 +125,11 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
       db,
       logger: logger.child({ service: 'vellum' }),
       wakeOutbox: wake,
-      config: { internalAuthSecret: secrets.internalAuthSecret, ratingsRequired: env.RATINGS_REQUIRED },
+      config: {
+        internalAuthSecret: secrets.internalAuthSecret,
+        ratingsRequired: env.RATINGS_REQUIRED,
+        versionCoalesceMinutes: env.VERSION_COALESCE_MINUTES,
+      },
     }),
     createSocialService({
       db,

@@ -41,6 +41,8 @@ export const routeTable: RouteRule[] = [
   },
   { service: 'vellum', pattern: /^\/api\/vellum\/(publish\/|private\/)?[^/]+$/ },
   { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/score(\/[^/]+)?$/ },
+  // A vellum's history (its owner's): the versions, one version, restoring one.
+  { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/versions(\/[^/]+(\/restore)?)?$/ },
   // Markdown out: one vellum, or all of an owner's as a zip.
   { service: 'vellum', pattern: /^\/api\/vellum\/[^/]+\/markdown$/ },
   { service: 'vellum', pattern: /^\/api\/cirrus\/[^/]+\/vellums\.zip$/ },

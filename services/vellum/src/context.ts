@@ -5,6 +5,11 @@ export interface VellumConfig {
   internalAuthSecret: string;
   /** Ratings needed before a score shows. */
   ratingsRequired: number;
+  /**
+   * Saves less than this many minutes apart coalesce in the history (VERSION_COALESCE_MINUTES of @vellum/proto when
+   * left out; 0 keeps every replaced text, for browser journeys that cannot wait 5 minutes).
+   */
+  versionCoalesceMinutes?: number;
 }
 
 /** The ports the vellum service runs on; its composition root (main.ts or all-in-one) builds them. */

@@ -16,6 +16,10 @@ runServiceMain({
       db,
       logger,
       wakeOutbox,
-      config: { internalAuthSecret: env.INTERNAL_AUTH_SECRET, ratingsRequired: env.RATINGS_REQUIRED },
+      config: {
+        internalAuthSecret: env.INTERNAL_AUTH_SECRET,
+        ratingsRequired: env.RATINGS_REQUIRED,
+        versionCoalesceMinutes: env.VERSION_COALESCE_MINUTES,
+      },
     }),
 });

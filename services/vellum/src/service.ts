@@ -6,6 +6,7 @@ import { vellumRoutes } from './http/vellum-routes';
 import { scoreRoutes } from './http/score-routes';
 import { listRoutes } from './http/list-routes';
 import { exportRoutes } from './http/export-routes';
+import { historyRoutes } from './http/history-routes';
 import { peopleProjection } from './events/people-projection';
 import { createPublicListCache } from './http/public-list-cache';
 
@@ -37,7 +38,13 @@ export function createVellumService(ports: VellumPorts): ServiceDefinition {
     migrations,
     before: [apiSecurityHeaders],
     internalAuthSecret: ports.config.internalAuthSecret,
-    routes: [vellumRoutes(ctx), scoreRoutes(ctx), listRoutes(ctx, publicLists), exportRoutes(ctx)],
+    routes: [
+      vellumRoutes(ctx),
+      scoreRoutes(ctx),
+      listRoutes(ctx, publicLists),
+      exportRoutes(ctx),
+      historyRoutes(ctx),
+    ],
     subscriptions: [peopleProjection(ports.db, () => publicLists.clear())],
     // A document may be 512 KB of JSON, sent as a JSON string inside the body (escaping adds to it).
     bodyLimit: '2mb',

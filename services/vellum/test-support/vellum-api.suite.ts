@@ -1,4 +1,11 @@
-import { MAX_DOCUMENT_BYTES, vellumMessages, type VellumListItem, type VellumView } from '@vellum/proto';
+import {
+  MAX_DOCUMENT_BYTES,
+  pagingMessages,
+  VERSIONS_PAGE_MAX,
+  vellumMessages,
+  type VellumListItem,
+  type VellumView,
+} from '@vellum/proto';
 import {
   doc,
   hostileDocuments,
@@ -484,6 +491,61 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
         publicVellums: expect.any(Number),
       });
     }, 60_000);
+  });
+
+  describe('history (issue 28)', () => {
+    const VERSION_NOT_FOUND = { error: vellumMessages.versionNotFound, code: 'not_found' };
+    const versions = (c: TestClient, id: string, query = '') =>
+      c.get<{ versions: unknown[]; nextCursor: string | null; error?: string }>(
+        `/api/vellum/${id}/versions${query}`,
+      );
+
+    // The product runs with the default 5 minutes: saves made at once coalesce (the service tests move a fake clock).
+    it('keeps no version of saves made within 5 minutes of the creation', async () => {
+      const v = await create(owner, 'Drafted fast');
+      for (const words of ['one', 'two']) {
+        const res = await owner.client.post(`/api/vellum/${v.i}`, {
+          title: 'Drafted fast',
+          text: body(words),
+        });
+        expect(res.status).toBe(200);
+      }
+      const res = await versions(owner.client, v.i);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ versions: [], nextCursor: null });
+    });
+
+    it('answers anyone but the owner as for a vellum they cannot see, public or private', async () => {
+      const [priv, pub] = [await create(owner, 'History private'), await create(owner, 'History public')];
+      await publish(owner, pub.i);
+      for (const c of [visitor, bob.client]) {
+        for (const id of [priv.i, pub.i]) {
+          for (const path of [`/api/vellum/${id}/versions`, `/api/vellum/${id}/versions/${UNKNOWN_ID}`]) {
+            const res = await c.get(path);
+            expect([res.status, res.body]).toEqual([404, NOT_FOUND]);
+          }
+        }
+      }
+      const asVisitor = await visitor.post(`/api/vellum/${pub.i}/versions/${UNKNOWN_ID}/restore`);
+      expect(asVisitor.status).toBe(401);
+      const asBob = await bob.client.post(`/api/vellum/${pub.i}/versions/${UNKNOWN_ID}/restore`);
+      expect([asBob.status, asBob.body]).toEqual([404, NOT_FOUND]);
+    });
+
+    it('refuses a bad page, a forged cursor and a version that is not the vellum’s', async () => {
+      const v = await create(owner, 'History paging');
+      const limit = await versions(owner.client, v.i, '?limit=0');
+      expect([limit.status, limit.body.error]).toEqual([400, pagingMessages.limit(VERSIONS_PAGE_MAX)]);
+      const cursor = await versions(owner.client, v.i, '?cursor=forged');
+      expect([cursor.status, cursor.body.error]).toEqual([400, pagingMessages.cursor]);
+      for (const versionId of [UNKNOWN_ID, 'not-a-uuid']) {
+        const one = await owner.client.get(`/api/vellum/${v.i}/versions/${versionId}`);
+        expect([one.status, one.body]).toEqual([404, VERSION_NOT_FOUND]);
+        const restore = await owner.client.post(`/api/vellum/${v.i}/versions/${versionId}/restore`);
+        expect([restore.status, restore.body]).toEqual([404, VERSION_NOT_FOUND]);
+      }
+      expect((await page(owner.client, v.i)).body.vellum?.title).toBe('History paging');
+    });
   });
 
   describe('deleting', () => {

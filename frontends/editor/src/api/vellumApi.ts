@@ -5,6 +5,8 @@ import type {
   ScoreResponse,
   VellumListResponse,
   VellumPageResponse,
+  VersionResponse,
+  VersionsResponse,
 } from '@vellum/proto/api';
 import type { ConversationVellumResponse, SavedVellumResponse, ViewedCirrus } from './types';
 
@@ -38,6 +40,13 @@ export const vellumApi = {
     api.get<ConversationVellumResponse>(`/messenger/${seg(conversation)}/vellum/${seg(username)}`),
   saveConversationVellum: (id: string, body: VellumBody) =>
     api.post<unknown>(`/messenger/vellum/${seg(id)}`, body),
+  /** The owner's history of a vellum (issue 28): a page of versions, one with its text, restoring one. */
+  versions: (id: string, cursor?: string | null) =>
+    api.get<VersionsResponse>(`/api/vellum/${seg(id)}/versions${cursor ? `?cursor=${seg(cursor)}` : ''}`),
+  version: (id: string, versionId: string) =>
+    api.get<VersionResponse>(`/api/vellum/${seg(id)}/versions/${seg(versionId)}`),
+  restoreVersion: (id: string, versionId: string) =>
+    api.post<SavedVellumResponse>(`/api/vellum/${seg(id)}/versions/${seg(versionId)}/restore`),
 };
 
 /** Query keys; ['cirrus', username] holds the same answer as the shell's profile pages, so they share the cache. */
@@ -49,6 +58,8 @@ export const queryKeys = {
   search: (username: string, text: string) => ['vellums', 'cirrus', username, 'search', text] as const,
   discover: () => ['vellums', 'discover'] as const,
   cirrus: (username: string) => ['cirrus', username] as const,
+  versions: (id: string) => ['vellum-versions', id] as const,
+  version: (id: string, versionId: string) => ['vellum-versions', id, versionId] as const,
   conversation: (conversation: string, username: string) =>
     ['conversation-vellum', conversation, username] as const,
 };

@@ -14,6 +14,7 @@ import { DraftOffer } from './DraftOffer';
 import { ErrorAlert } from './ErrorAlert';
 import { failureMessage } from './errors';
 import { LeavePrompt } from './LeavePrompt';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { ExportMarkdownButton } from '../markdown/ExportMarkdownButton';
 import { usePasteNotices } from '../markdown/usePasteNotices';
 import { OwnerControls } from './OwnerControls';
@@ -106,6 +107,16 @@ export function VellumEditorPage({ vellum, isOwner }: VellumEditorPageProps) {
           onEditButton={editing.onEditButton}
           onSave={() => void editing.save()}
           onDelete={remove}
+        />
+      ) : null}
+      {isOwner ? (
+        <HistoryPanel
+          vellum={vellum}
+          unsaved={editing.unsaved}
+          onRestored={async () => {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
+            await editing.showServerCopy();
+          }}
         />
       ) : null}
       {editMode && editor ? <Toolbar editor={editor} onError={setError} /> : null}

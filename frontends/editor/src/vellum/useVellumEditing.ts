@@ -222,5 +222,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     save,
     onEditButton,
     reload,
+    /** Drops the kept draft and shows the vellum as the server holds it (after a restore from its History). */
+    showServerCopy: discard,
   };
 }

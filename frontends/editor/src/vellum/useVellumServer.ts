@@ -19,11 +19,12 @@ export function useVellumServer(id: string) {
 
   const save = useCallback((title: string, text: string) => vellumApi.save(id, { title, text }), [id]);
 
-  /** After a save: the lists are stale and the vellum is reloaded (for its updated-on line). */
+  /** After a save: the lists and the History are stale and the vellum is reloaded (for its updated-on line). */
   const afterSave = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.versions(id) });
     return reload();
-  }, [queryClient, reload]);
+  }, [queryClient, reload, id]);
 
   return { reload, save, afterSave };
 }

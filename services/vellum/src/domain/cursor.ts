@@ -6,3 +6,6 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\
 
 /** The cursor of a discovery page: `[editedAt, id]`, its last row's edit time (to the microsecond) and id. */
 export const discoveryCursor = keysetCursor({ parts: [TIMESTAMP, UUID_PATTERN] });
+
+/** The cursor of a history page: `[savedAt, id]`, its last version's save time (to the microsecond) and id. */
+export const versionsCursor = keysetCursor({ parts: [TIMESTAMP, UUID_PATTERN] });

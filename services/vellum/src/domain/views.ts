@@ -1,5 +1,6 @@
-import type { CreatorView, VellumListItem, VellumView } from '@vellum/proto';
+import type { CreatorView, VellumListItem, VellumView, VersionListItem, VersionView } from '@vellum/proto';
 import type { VellumRecord, VellumSummary } from '../store/vellum-store';
+import type { VersionRecord, VersionSummary } from '../store/version-store';
 
 /** The author as lists show it (spec section 3); the display name falls back to the username. */
 function authorView(v: VellumSummary) {
@@ -42,4 +43,14 @@ export function creatorView(c: {
     publicVellums: c.publicVellums,
     lastEdited: c.lastEdited.toISOString(),
   };
+}
+
+/** A row of a vellum's history: no text. */
+export function versionListItemView(v: VersionSummary): VersionListItem {
+  return { i: v.id, title: v.title, saved_at: v.savedAt.toISOString(), size: v.size };
+}
+
+/** A version with its text, and why it cannot be restored (null when it can). */
+export function versionView(v: VersionRecord, problem: string | null): VersionView {
+  return { ...versionListItemView(v), text: v.body, problem };
 }

@@ -75,4 +75,22 @@ export const migrations: Migration[] = [
     id: '0003_deleted_cirri',
     sql: deletedCirriTableSql(SCHEMA),
   },
+  {
+    id: '0004_versions',
+    sql: `
+      -- A vellum's history (issue 28): the title and text it had from saved_at until a save replaced them. Deleted
+      -- with the vellum (and so with its owner's account, whose vellums go).
+      CREATE TABLE vellum.versions (
+        id uuid PRIMARY KEY,
+        vellum_id uuid NOT NULL REFERENCES vellum.vellums (id) ON DELETE CASCADE,
+        title text NOT NULL,
+        -- The TipTap document as JSON text, exactly as it was stored; '' for an empty body.
+        body text NOT NULL,
+        saved_at timestamptz NOT NULL,
+        size integer NOT NULL
+      );
+      -- A vellum's history newest first (keyset pages), and its thinning by day.
+      CREATE INDEX versions_vellum_idx ON vellum.versions (vellum_id, saved_at DESC, id DESC);
+    `,
+  },
 ];

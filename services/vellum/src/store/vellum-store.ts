@@ -101,6 +101,15 @@ export const vellumStore = {
     return rows[0] ? toRecord(rows[0]) : null;
   },
 
+  /** The vellum's owner, without reading its body; null when there is no such vellum. */
+  async ownerOf(db: Queryable, id: string): Promise<{ ownerId: string } | null> {
+    const { rows } = await db.query<{ owner_id: string }>(
+      `SELECT owner_id FROM vellum.vellums WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ? { ownerId: rows[0].owner_id } : null;
+  },
+
   /** Locks the vellum for the rest of the transaction: writes to one vellum happen one after the other. */
   async lock(db: Queryable, id: string): Promise<LockedVellum | null> {
     const { rows } = await db.query<{ owner_id: string; is_public: boolean; title: string }>(

@@ -1,6 +1,8 @@
 import type { Table } from './grid';
 
 const open = { all: 200 };
+/** No version of the world's vellums exists (a save within 5 minutes keeps none): a well-formed id of none. */
+const UNKNOWN_VERSION = '00000000-0000-4000-8000-000000000000';
 
 /** The vellum service: documents, their visibility, ratings and exports. */
 export const vellum: Table = {
@@ -97,6 +99,35 @@ export const vellum: Table = {
       privateVellum: { anonymous: 404, others: 404, owner: 200 },
       removedVellum: { all: 404 },
       deletedPersonsVellum: { all: 404 },
+    },
+  },
+  listVellumVersions: {
+    rule: "a vellum's history to its owner alone: anyone else (a visitor too) 404, as for a vellum they cannot see",
+    expect: {
+      publicVellum: { anonymous: 404, others: 404, owner: 200 },
+      privateVellum: { anonymous: 404, others: 404, owner: 200 },
+      removedVellum: { all: 404 },
+      deletedPersonsVellum: { all: 404 },
+    },
+  },
+  getVellumVersion: {
+    rule: "one version to the vellum's owner alone (a version id that is not the vellum's: 404 to the owner too)",
+    path: (w, v) => ({ id: w.values[v], versionId: UNKNOWN_VERSION }),
+    expect: {
+      publicVellum: { all: 404 },
+      privateVellum: { all: 404 },
+      removedVellum: { all: 404 },
+      deletedPersonsVellum: { all: 404 },
+    },
+  },
+  restoreVellumVersion: {
+    rule: 'only the owner restores: a visitor 401, anyone else 404 whatever the visibility; nothing changes',
+    path: (w, v) => ({ id: w.values[v], versionId: UNKNOWN_VERSION }),
+    expect: {
+      publicVellum: { anonymous: 401, others: 404, owner: 404 },
+      privateVellum: { anonymous: 401, others: 404, owner: 404 },
+      removedVellum: { anonymous: 401, others: 404, owner: 404 },
+      deletedPersonsVellum: { anonymous: 401, others: 404, owner: 404 },
     },
   },
   exportAllVellums: {
