@@ -37,10 +37,10 @@ import {
   startEmbedded,
   startNodeProcess,
 } from '../runner/product.mjs';
-import { findK6, runK6 } from '../runner/k6.mjs';
+import { median, requireK6, runK6 } from '../runner/k6.mjs';
 import { seed } from '../seed/seed.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createServer } from 'node:http';
+import { tracingEnv } from '../runner/tracing-sink.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -68,13 +68,8 @@ const PATHS = [
 ];
 const MB = (bytes) => (bytes === undefined ? '—' : `${Math.round(bytes / 1024 / 1024)} MB`);
 const log = (line) => console.log(line);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
-const k6 = findK6();
-if (!k6) throw new Error('k6 not found: bash scripts/servers/tools.sh installs it (or set K6_BIN)');
+const k6 = requireK6();
 const servers = serverEnv();
 ensureBuilt({ build: !values['no-build'] });
 const work = mkdtempSync(path.join(tmpdir(), 'vellum-bench-api-'));
@@ -110,7 +105,7 @@ async function main() {
   }
 
   // (b) distributed, on DATABASE_URL as the distributed tests run it; its vellums are removed at the end.
-  const tracing = values.tracing ? await tracingEnv() : {};
+  const tracing = values.tracing ? await tracingEnv(log) : {};
   const distributed = await startDistributed({ ...servers, logDir: work, nodeArgs, env: tracing });
   running.push(distributed);
   log(`bench: distributed product at ${distributed.url}; seeding ${values.vellums} public vellums`);
@@ -309,24 +304,6 @@ async function main() {
 /** The processes a read crosses in the distributed product: the gateway and the vellum service. */
 function readPathOf(product) {
   return product.processes.filter((p) => p.name === 'gateway' || p.name === 'vellum').map((p) => p.pid);
-}
-
-/**
- * Tracing as the chart turns it on (global.otel): OTLP/HTTP to an endpoint, one trace in ten kept. The endpoint is a
- * sink in this process that reads each export and answers 200, so the processes pay their whole export's cost.
- */
-async function tracingEnv() {
-  const sink = createServer((req, res) => {
-    req.resume().on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
-  });
-  await new Promise((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  sink.unref();
-  log(`bench: tracing on, spans exported to a sink at 127.0.0.1:${sink.address().port}`);
-  return {
-    OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${sink.address().port}`,
-    OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
-    OTEL_TRACES_SAMPLER_ARG: '0.1',
-  };
 }
 
 function sum(xs) {

@@ -24,7 +24,7 @@ import { VIDEO_FRAME_ORIGINS } from '@vellum/proto';
 import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
 import { rateLimit } from './http/rate-limit';
 import { sameOrigin } from './http/same-origin';
-import { proxyTo, type Proxy } from './http/proxy';
+import { proxyTo, type Proxy, type UpstreamPoolOptions } from './http/proxy';
 import { frontendsRouter, type FrontendsOptions } from './http/frontends';
 import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/forwarded-headers';
 import { requireHttps } from './http/require-https';
@@ -40,6 +40,8 @@ export type Upstream = { url: string } | { handler: RequestHandler };
 export interface GatewayOptions {
   logger: Logger;
   upstreams: Partial<Record<ServiceName, Upstream>>;
+  /** The kept-alive connections to each service reached over HTTP; by default DEFAULT_UPSTREAM_POOL. */
+  upstreamPool?: UpstreamPoolOptions;
   sessions: SessionStore;
   /** Builds the per-address limits of the credential calls (memory in embedded mode, Redis distributed). */
   limiters: LimiterFactory;
@@ -89,11 +91,19 @@ export function createGateway(options: GatewayOptions): Gateway {
   const proxies = new Map<ServiceName, Proxy>();
   for (const [name, upstream] of Object.entries(options.upstreams) as Array<[ServiceName, Upstream]>) {
     if ('url' in upstream)
-      proxies.set(name, proxyTo(upstream.url, logger, { onUnreachable: () => metrics?.unreachable(name) }));
+      proxies.set(
+        name,
+        proxyTo(
+          upstream.url,
+          logger,
+          { onUnreachable: () => metrics?.unreachable(name) },
+          options.upstreamPool,
+        ),
+      );
   }
   // The shell's page from its own server (distributed): its answer's headers (CSP, caching) replace the gateway's.
   const shellUrl = options.frontends.shellDir ? undefined : options.frontends.shellUrl;
-  const shell = shellUrl ? proxyTo(shellUrl, logger) : undefined;
+  const shell = shellUrl ? proxyTo(shellUrl, logger, {}, options.upstreamPool) : undefined;
 
   const trust = options.trustProxy ?? (() => false);
   const publicOrigin = new URL(options.publicUrl);
