@@ -128,10 +128,6 @@ export function createGateway(options: GatewayOptions): Gateway {
       onRefused: (rule) => metrics?.refused(rule),
     }),
   );
-  // The gateway's own call: the public API's OpenAPI document (no service owns all of it).
-  app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
-  // Its reference page for people, rendered from that document.
-  app.use(apiReferenceRouter());
   const identity: IdentityForwarding = {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,
@@ -150,10 +146,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     // Development conveniences answer only a person on this machine, never a client of a proxy (even a local one).
     if (rule.loopbackOnly && !isDirectLocalClient(req)) return next();
     // A page of the shell on the same path: the frontends' router below answers it (from SHELL_DIR or SHELL_URL).
-    const prefers = req.accepts(['json', 'html']);
     if (
       rule.apiOnly &&
-      isNavigation({ method: req.method, secFetchMode: req.get('sec-fetch-mode'), prefers })
+      isNavigation({
+        method: req.method,
+        secFetchMode: req.get('sec-fetch-mode'),
+        prefers: req.accepts(['json', 'html']),
+      })
     ) {
       return next();
     }
@@ -171,6 +170,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   });
 
+  // The gateway's own calls, after the proxied ones (no rule routes their paths): the public API's OpenAPI document
+  // (no service owns all of it), and its reference page for people, rendered from that document.
+  app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
+  app.use(apiReferenceRouter());
   app.use(frontendsRouter(options.frontends, shell?.handle));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
