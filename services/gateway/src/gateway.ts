@@ -23,6 +23,7 @@ import { isNavigation, routeTable, serviceFor, type RouteRule, type ServiceName 
 import { VIDEO_FRAME_ORIGINS } from '@vellum/proto';
 import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
 import { rateLimit } from './http/rate-limit';
+import { series } from './http/series';
 import { sameOrigin } from './http/same-origin';
 import { proxyTo, type Proxy, type UpstreamPoolOptions } from './http/proxy';
 import { frontendsRouter, type FrontendsOptions } from './http/frontends';
@@ -117,16 +118,18 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   if (options.metrics) app.use(httpMetrics(options.metrics));
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
-  app.use(requireHttps(options.publicUrl));
-  app.use(noteDirectLocalClients(trust));
-  app.use(forwardedHeaders);
-  app.use(sameOrigin(options.publicUrl));
   app.use(
-    rateLimit({
-      limiters: options.limiters,
-      perMinute: options.authRatePerMinute,
-      onRefused: (rule) => metrics?.refused(rule),
-    }),
+    series([
+      requireHttps(options.publicUrl),
+      noteDirectLocalClients(trust),
+      forwardedHeaders,
+      sameOrigin(options.publicUrl),
+      rateLimit({
+        limiters: options.limiters,
+        perMinute: options.authRatePerMinute,
+        onRefused: (rule) => metrics?.refused(rule),
+      }),
+    ]),
   );
   const identity: IdentityForwarding = {
     sessions: options.sessions,
