@@ -4,7 +4,11 @@
 //   npm run bench:api -- --duration 3s --rounds 1 --vellums 1000            # a quick try
 //   options: --duration 10s, --rounds 3, --warmup 3s (each target and path, untimed, before the rounds), --vus 32,
 //            --vellums 5000, --users 50, --no-build, --keep, --cpu-prof DIR (the products' processes write V8 CPU
-//            profiles there when they stop: open them in Chrome DevTools or speedscope)
+//            profiles there when they stop: open them in Chrome DevTools or speedscope),
+//            --only distributed (the distributed product and its two baselines, express + pg and node:http + pg:
+//            no embedded product, no METRICS_PORT=off run), --tracing (every process of the distributed product
+//            exports its spans as in production: OTEL_EXPORTER_OTLP_ENDPOINT, parentbased_traceidratio at 0.1, here
+//            to a local sink that answers OTLP/HTTP and keeps nothing)
 //
 // Targets, each seeded with the same documents (5,000 public vellums of about 2 KB, created and published through
 // the product's API; the baselines read the tables the product made):
@@ -33,9 +37,10 @@ import {
   startEmbedded,
   startNodeProcess,
 } from '../runner/product.mjs';
-import { findK6, runK6 } from '../runner/k6.mjs';
+import { median, requireK6, runK6 } from '../runner/k6.mjs';
 import { seed } from '../seed/seed.mjs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tracingEnv } from '../runner/tracing-sink.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -48,8 +53,13 @@ const { values } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    only: { type: 'string' },
+    tracing: { type: 'boolean', default: false },
   },
 });
+if (values.only !== undefined && values.only !== 'distributed')
+  throw new Error(`--only takes 'distributed', not ${values.only}`);
+const everything = values.only === undefined;
 const rounds = Number(values.rounds);
 const SCRIPT = path.join(repoRoot, 'load-tests/bench/api.js');
 const PATHS = [
@@ -58,13 +68,8 @@ const PATHS = [
 ];
 const MB = (bytes) => (bytes === undefined ? '—' : `${Math.round(bytes / 1024 / 1024)} MB`);
 const log = (line) => console.log(line);
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
-const k6 = findK6();
-if (!k6) throw new Error('k6 not found: bash scripts/servers/tools.sh installs it (or set K6_BIN)');
+const k6 = requireK6();
 const servers = serverEnv();
 ensureBuilt({ build: !values['no-build'] });
 const work = mkdtempSync(path.join(tmpdir(), 'vellum-bench-api-'));
@@ -80,23 +85,28 @@ async function main() {
     log,
   };
 
-  // (a) embedded: seeded, stopped to copy its database for (e), started again (a restart, as a deployment does).
-  const dataDir = path.join(work, 'embedded');
-  const embeddedLog = path.join(work, 'embedded.log');
-  let embedded = await startEmbedded({ dataDir, logFile: embeddedLog });
-  log(`bench: embedded product at ${embedded.url}; seeding ${values.vellums} public vellums`);
-  const embeddedSeed = await seed({ url: embedded.url, ...seedOptions });
-  await embedded.stop();
-  const pgliteCopy = path.join(work, 'pglite-baseline');
-  cpSync(path.join(dataDir, 'pg'), pgliteCopy, { recursive: true });
   const nodeArgs = values['cpu-prof']
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`]
     : [];
-  embedded = await startEmbedded({ dataDir, logFile: embeddedLog, nodeArgs });
-  running.push(embedded);
+  // (a) embedded: seeded, stopped to copy its database for (e), started again (a restart, as a deployment does).
+  const dataDir = path.join(work, 'embedded');
+  const embeddedLog = path.join(work, 'embedded.log');
+  const pgliteCopy = path.join(work, 'pglite-baseline');
+  let embedded;
+  let embeddedSeed;
+  if (everything) {
+    embedded = await startEmbedded({ dataDir, logFile: embeddedLog });
+    log(`bench: embedded product at ${embedded.url}; seeding ${values.vellums} public vellums`);
+    embeddedSeed = await seed({ url: embedded.url, ...seedOptions });
+    await embedded.stop();
+    cpSync(path.join(dataDir, 'pg'), pgliteCopy, { recursive: true });
+    embedded = await startEmbedded({ dataDir, logFile: embeddedLog, nodeArgs });
+    running.push(embedded);
+  }
 
   // (b) distributed, on DATABASE_URL as the distributed tests run it; its vellums are removed at the end.
-  const distributed = await startDistributed({ ...servers, logDir: work, nodeArgs });
+  const tracing = values.tracing ? await tracingEnv(log) : {};
+  const distributed = await startDistributed({ ...servers, logDir: work, nodeArgs, env: tracing });
   running.push(distributed);
   log(`bench: distributed product at ${distributed.url}; seeding ${values.vellums} public vellums`);
   distributedSeed = await seed({
@@ -107,15 +117,18 @@ async function main() {
 
   // (b') the same distributed product on the same data with METRICS_PORT=off: nothing measured, nothing served (the
   // metrics' cost is (b) beside it).
-  const metricsOffLogs = path.join(work, 'metrics-off');
-  mkdirSync(metricsOffLogs);
-  const metricsOff = await startDistributed({
-    ...servers,
-    logDir: metricsOffLogs,
-    nodeArgs,
-    env: { METRICS_PORT: 'off' },
-  });
-  running.push(metricsOff);
+  let metricsOff;
+  if (everything) {
+    const metricsOffLogs = path.join(work, 'metrics-off');
+    mkdirSync(metricsOffLogs);
+    metricsOff = await startDistributed({
+      ...servers,
+      logDir: metricsOffLogs,
+      nodeArgs,
+      env: { ...tracing, METRICS_PORT: 'off' },
+    });
+    running.push(metricsOff);
+  }
 
   // (c), (d), (e): the baselines.
   const baseline = async (name, file, env) => {
@@ -130,17 +143,19 @@ async function main() {
   };
   const expressPg = await baseline('express-pg', 'express-pg.mjs', { DATABASE_URL: servers.databaseUrl });
   const nodePg = await baseline('node-http-pg', 'node-http-pg.mjs', { DATABASE_URL: servers.databaseUrl });
-  const expressPglite = await baseline('express-pglite', 'express-pglite.mjs', { PGLITE_DIR: pgliteCopy });
+  const expressPglite = everything
+    ? await baseline('express-pglite', 'express-pglite.mjs', { PGLITE_DIR: pgliteCopy })
+    : undefined;
 
   const idsFile = (name, seeded) => {
     const file = path.join(work, `${name}-ids.json`);
     writeFileSync(file, JSON.stringify(seeded.vellums.map((v) => v.id)));
     return file;
   };
-  const embeddedIds = idsFile('embedded', embeddedSeed);
+  const embeddedIds = everything ? idsFile('embedded', embeddedSeed) : undefined;
   const distributedIds = idsFile('distributed', distributedSeed);
-  const targets = [
-    {
+  const all = [
+    everything && {
       key: 'embedded',
       label: 'product, embedded (PGlite)',
       url: embedded.url,
@@ -148,7 +163,12 @@ async function main() {
       pids: embedded.pids,
       readPath: embedded.pids,
     },
-    { key: 'express-pglite', label: 'express + PGlite', url: expressPglite.url, ids: embeddedIds },
+    everything && {
+      key: 'express-pglite',
+      label: 'express + PGlite',
+      url: expressPglite.url,
+      ids: embeddedIds,
+    },
     {
       key: 'distributed',
       label: 'product, distributed',
@@ -157,7 +177,7 @@ async function main() {
       pids: distributed.pids,
       readPath: readPathOf(distributed),
     },
-    {
+    everything && {
       key: 'metrics-off',
       label: 'product, distributed, METRICS_PORT=off',
       url: metricsOff.url,
@@ -168,13 +188,20 @@ async function main() {
     { key: 'express-pg', label: 'express + pg', url: expressPg.url, ids: distributedIds },
     { key: 'node-pg', label: 'node:http + pg', url: nodePg.url, ids: distributedIds },
   ];
+  const targets = all.filter(Boolean);
+  const byKey = (key) => targets.filter((t) => t.key === key);
 
   // The same answers: a vellum and the first page, from each product and its baselines.
   const answer = async (url, p) => (await fetch(url + p)).json();
-  for (const [product, others, seeded] of [
-    [targets[0], [targets[1]], embeddedSeed],
-    [targets[2], [targets[3], targets[4], targets[5]], distributedSeed],
-  ]) {
+  const products = [
+    everything && [byKey('embedded')[0], byKey('express-pglite'), embeddedSeed],
+    [
+      byKey('distributed')[0],
+      [...byKey('metrics-off'), ...byKey('express-pg'), ...byKey('node-pg')],
+      distributedSeed,
+    ],
+  ];
+  for (const [product, others, seeded] of products.filter(Boolean)) {
     const id = seeded.vellums[0].id;
     const mine = await answer(product.url, `/api/vellum/${id}`);
     if (!mine.viewAuthorized) throw new Error(`${product.label} does not show the seeded vellum ${id}`);
@@ -193,8 +220,11 @@ async function main() {
   }
 
   await sleep(3000);
-  const idle = { embedded: rssOf(embedded.pids[0]), distributed: sum(distributed.pids.map(rssOf)) };
-  const peak = { embedded: 0, distributed: 0 };
+  const idle = {
+    embedded: embedded && rssOf(embedded.pids[0]),
+    distributed: sum(distributed.pids.map(rssOf)),
+  };
+  const peak = { embedded: embedded ? 0 : undefined, distributed: 0 };
 
   // Caches, JIT and connection pools warmed on every target before anything is timed.
   for (const target of targets) {
@@ -263,10 +293,11 @@ async function main() {
       }
     }
   }
-  printTable(targets, results, idle, peak, embeddedSeed);
+  printTable(targets, results, idle, peak, distributedSeed);
   console.log(
-    `writes while seeding (create + publish through the API, 8 writers): embedded ` +
-      `${embeddedSeed.writesPerSecond.toFixed(0)} vellums/s, distributed ${distributedSeed.writesPerSecond.toFixed(0)} vellums/s`,
+    `writes while seeding (create + publish through the API, 8 writers): ` +
+      (embeddedSeed ? `embedded ${embeddedSeed.writesPerSecond.toFixed(0)} vellums/s, ` : '') +
+      `distributed ${distributedSeed.writesPerSecond.toFixed(0)} vellums/s`,
   );
 }
 
@@ -286,14 +317,15 @@ function printTable(targets, results, idle, peak, seeded) {
   const ratios = {
     embedded: (kind) => `${ratio('embedded', kind, 'express-pglite')} express + PGlite`,
     distributed: (kind) =>
-      `${ratio('distributed', kind, 'express-pg')} express + pg, ${ratio('distributed', kind, 'node-pg')} node:http + pg, ` +
-      `${ratio('distributed', kind, 'metrics-off')} METRICS_PORT=off`,
+      `${ratio('distributed', kind, 'express-pg')} express + pg, ${ratio('distributed', kind, 'node-pg')} node:http + pg` +
+      (results['metrics-off'] ? `, ${ratio('distributed', kind, 'metrics-off')} METRICS_PORT=off` : ''),
     'metrics-off': (kind) => `${ratio('metrics-off', kind, 'express-pg')} express + pg`,
   };
   const k6Version = execFileSync(k6, ['version']).toString().split(' ')[1];
   console.log(
     `\n== the product beside bare baselines: ${seeded.vellums.length.toLocaleString('en-US')} public vellums of about ` +
-      `2 KB, ${values.vus} keep-alive VUs, ${values.duration} per path, median of ${rounds} round(s) in rotating order ==`,
+      `2 KB, ${values.vus} keep-alive VUs, ${values.duration} per path, median of ${rounds} round(s) in rotating order` +
+      `${values.tracing ? ', tracing on (1 in 10)' : ''} ==`,
   );
   console.log(
     `${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, Node ${process.version}, k6 ${k6Version}; ` +
@@ -318,7 +350,7 @@ function printTable(targets, results, idle, peak, seeded) {
     }
   }
   // What the metrics cost: the product with them beside the same product without (METRICS_PORT=off), same data.
-  for (const { kind, label } of PATHS) {
+  for (const { kind, label } of results['metrics-off'] ? PATHS : []) {
     const [on, off] = [cpu('distributed', kind), cpu('metrics-off', kind)];
     const throughput = med('distributed', kind, 'rps') / med('metrics-off', kind, 'rps');
     console.log(

@@ -23,6 +23,19 @@ export function findK6() {
   return undefined;
 }
 
+/** The k6 binary for a benchmark, or an error saying how to install it. */
+export function requireK6() {
+  const k6 = findK6();
+  if (!k6) throw new Error('k6 not found: bash scripts/servers/tools.sh installs it (or set K6_BIN)');
+  return k6;
+}
+
+/** The median of a benchmark's rounds. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 /**
  * Runs `k6 run <script>` with `env` as -e variables, exporting its summary to `summaryFile`; resolves with k6's
  * exit code (99 when a threshold failed) and the summary. `quiet` keeps k6's own output off the terminal.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { env, metricsEnvShape, sessionLimitsEnvShape, timeoutEnvShape } from '@vellum/platform';
 import { REMOTE_NAMES, remoteUrlEnvName, type RemoteUrlEnvName } from '@vellum/proto';
+import { DEFAULT_UPSTREAM_POOL, type UpstreamPoolOptions } from './http/upstream-pool';
 
 const upstream = () => env.optional(env.url());
 const remote = () => env.optional(z.string().min(1));
@@ -31,6 +32,17 @@ const gatewayEnvShape = z.object({
   /** SESSION_IDLE_MINUTES and SESSION_ABSOLUTE_HOURS: the same time-outs as identity's. */
   ...sessionLimitsEnvShape,
   ...timeoutEnvShape,
+  /** Most kept-alive connections to one service at once (calls beyond wait for a free one). */
+  UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(DEFAULT_UPSTREAM_POOL.connections),
+  /** How long an idle connection to a service is kept: under the services' 65 s keep-alive. */
+  UPSTREAM_KEEP_ALIVE_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(64_000)
+    .default(DEFAULT_UPSTREAM_POOL.keepAliveMs),
+  /** How long a service may take to start answering, and then between two pieces of its answer. */
+  UPSTREAM_TIMEOUT_MS: env.timeoutMs(DEFAULT_UPSTREAM_POOL.timeoutMs),
   IDENTITY_URL: env.url(),
   VELLUM_URL: upstream(),
   ACTION_URL: upstream(),
@@ -73,6 +85,13 @@ export function upstreamsOf(e: GatewayEnv) {
       .map(([name, url]) => [name, { url }]),
   );
 }
+
+/** The pools of kept-alive connections to the services. */
+export const upstreamPoolOf = (e: GatewayEnv): UpstreamPoolOptions => ({
+  connections: e.UPSTREAM_CONNECTIONS,
+  keepAliveMs: e.UPSTREAM_KEEP_ALIVE_MS,
+  timeoutMs: e.UPSTREAM_TIMEOUT_MS,
+});
 
 /** The remotes whose URL is set, by name (a RemoteName): what /config.json lists. */
 export function remoteUrlsOf(e: RemoteEnv): Record<string, string> {

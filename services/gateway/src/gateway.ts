@@ -23,8 +23,9 @@ import { isNavigation, routeTable, serviceFor, type RouteRule, type ServiceName 
 import { VIDEO_FRAME_ORIGINS } from '@vellum/proto';
 import { applyCallerHeaders, forwardIdentity, type IdentityForwarding } from './http/forward-identity';
 import { rateLimit } from './http/rate-limit';
+import { series } from './http/series';
 import { sameOrigin } from './http/same-origin';
-import { proxyTo, type Proxy } from './http/proxy';
+import { proxyTo, type Proxy, type UpstreamPoolOptions } from './http/proxy';
 import { frontendsRouter, type FrontendsOptions } from './http/frontends';
 import { forwardedHeaders, setForwardedHeaders, upgradeClient } from './http/forwarded-headers';
 import { requireHttps } from './http/require-https';
@@ -40,6 +41,8 @@ export type Upstream = { url: string } | { handler: RequestHandler };
 export interface GatewayOptions {
   logger: Logger;
   upstreams: Partial<Record<ServiceName, Upstream>>;
+  /** The kept-alive connections to each service reached over HTTP; by default DEFAULT_UPSTREAM_POOL. */
+  upstreamPool?: UpstreamPoolOptions;
   sessions: SessionStore;
   /** Builds the per-address limits of the credential calls (memory in embedded mode, Redis distributed). */
   limiters: LimiterFactory;
@@ -89,11 +92,19 @@ export function createGateway(options: GatewayOptions): Gateway {
   const proxies = new Map<ServiceName, Proxy>();
   for (const [name, upstream] of Object.entries(options.upstreams) as Array<[ServiceName, Upstream]>) {
     if ('url' in upstream)
-      proxies.set(name, proxyTo(upstream.url, logger, { onUnreachable: () => metrics?.unreachable(name) }));
+      proxies.set(
+        name,
+        proxyTo(
+          upstream.url,
+          logger,
+          { onUnreachable: () => metrics?.unreachable(name) },
+          options.upstreamPool,
+        ),
+      );
   }
   // The shell's page from its own server (distributed): its answer's headers (CSP, caching) replace the gateway's.
   const shellUrl = options.frontends.shellDir ? undefined : options.frontends.shellUrl;
-  const shell = shellUrl ? proxyTo(shellUrl, logger) : undefined;
+  const shell = shellUrl ? proxyTo(shellUrl, logger, {}, options.upstreamPool) : undefined;
 
   const trust = options.trustProxy ?? (() => false);
   const publicOrigin = new URL(options.publicUrl);
@@ -107,21 +118,19 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   if (options.metrics) app.use(httpMetrics(options.metrics));
   app.use(healthRouter({ sessions: () => options.sessions.ping() }, options.isDraining ?? (() => false)));
-  app.use(requireHttps(options.publicUrl));
-  app.use(noteDirectLocalClients(trust));
-  app.use(forwardedHeaders);
-  app.use(sameOrigin(options.publicUrl));
   app.use(
-    rateLimit({
-      limiters: options.limiters,
-      perMinute: options.authRatePerMinute,
-      onRefused: (rule) => metrics?.refused(rule),
-    }),
+    series([
+      requireHttps(options.publicUrl),
+      noteDirectLocalClients(trust),
+      forwardedHeaders,
+      sameOrigin(options.publicUrl),
+      rateLimit({
+        limiters: options.limiters,
+        perMinute: options.authRatePerMinute,
+        onRefused: (rule) => metrics?.refused(rule),
+      }),
+    ]),
   );
-  // The gateway's own call: the public API's OpenAPI document (no service owns all of it).
-  app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
-  // Its reference page for people, rendered from that document.
-  app.use(apiReferenceRouter());
   const identity: IdentityForwarding = {
     sessions: options.sessions,
     sessionSecret: options.sessionSecret,
@@ -140,10 +149,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     // Development conveniences answer only a person on this machine, never a client of a proxy (even a local one).
     if (rule.loopbackOnly && !isDirectLocalClient(req)) return next();
     // A page of the shell on the same path: the frontends' router below answers it (from SHELL_DIR or SHELL_URL).
-    const prefers = req.accepts(['json', 'html']);
     if (
       rule.apiOnly &&
-      isNavigation({ method: req.method, secFetchMode: req.get('sec-fetch-mode'), prefers })
+      isNavigation({
+        method: req.method,
+        secFetchMode: req.get('sec-fetch-mode'),
+        prefers: req.accepts(['json', 'html']),
+      })
     ) {
       return next();
     }
@@ -161,6 +173,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   });
 
+  // The gateway's own calls, after the proxied ones (no rule routes their paths): the public API's OpenAPI document
+  // (no service owns all of it), and its reference page for people, rendered from that document.
+  app.use(openApiRouter({ version: VERSION, publicUrl: options.publicUrl }));
+  app.use(apiReferenceRouter());
   app.use(frontendsRouter(options.frontends, shell?.handle));
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

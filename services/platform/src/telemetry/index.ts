@@ -1,4 +1,4 @@
-import { eventTracingStarted } from './event-spans';
+import { tracingStarted } from './tracing-state';
 
 /**
  * OpenTelemetry for a service process. Import this module FIRST in `main.ts` (before express, pg or kafkajs are
@@ -36,6 +36,6 @@ export function startTelemetry(
     ],
   });
   sdk.start();
-  eventTracingStarted();
+  tracingStarted();
   return () => sdk.shutdown();
 }

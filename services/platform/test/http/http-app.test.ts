@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import express from 'express';
+import helmet from 'helmet';
 import request from 'supertest';
 import { z } from 'zod';
 import pino from 'pino';
@@ -105,6 +106,35 @@ describe('http bootstrap', () => {
     const bad = await request(app()).post('/echo').set('content-type', 'application/json').send('{"name":');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('The request body is not valid JSON.');
+  });
+
+  it("sets helmet's headers as helmet itself sets them on each answer (read once at start)", async () => {
+    const ours = (await request(app()).get('/nope')).headers;
+    const bare = express();
+    bare.disable('x-powered-by');
+    bare.use(
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            frameSrc: ["'none'"],
+            connectSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            upgradeInsecureRequests: null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+        strictTransportSecurity: false,
+      }),
+    );
+    bare.use((_req, res) => res.status(404).end());
+    const helmets = (await request(bare).get('/nope')).headers;
+    const names = Object.keys(helmets).filter((n) => !['date', 'connection', 'content-length'].includes(n));
+    expect(names.length).toBeGreaterThan(8);
+    for (const name of names) expect([name, ours[name]]).toEqual([name, helmets[name]]);
   });
 
   it('answers unknown paths with JSON 404, sets security headers and a request id', async () => {
