@@ -6,3 +6,9 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\
 
 /** The cursor of a discovery page: `[editedAt, id]`, its last row's edit time (to the microsecond) and id. */
 export const discoveryCursor = keysetCursor({ parts: [TIMESTAMP, UUID_PATTERN] });
+
+// A real as Postgres writes it (the shortest text that reads back as the same value): 0.1, 1.5e-05, 3.4028235e+38.
+const REAL = /^\d+(\.\d+)?(e[+-]\d+)?$/;
+
+/** The cursor of a search page: `[rank, id]`, its last row's rank (as Postgres wrote the real) and id. */
+export const searchCursor = keysetCursor({ parts: [REAL, UUID_PATTERN] });
