@@ -186,16 +186,18 @@ export const vellumStore = {
       params.push(options.scope.ownerId);
       where.push(`v.owner_id = $${params.length}`);
     }
+    let after = '';
     if (options.after) {
       params.push(options.after.rank, options.after.id);
-      where.push(
-        `(ts_rank_cd(v.search_doc, ${query}), v.id) < ($${params.length - 1}::real, $${params.length}::uuid)`,
-      );
+      after = `WHERE (m.rank, m.id) < ($${params.length - 1}::real, $${params.length}::uuid)`;
     }
     const { rows } = await db.query<SummaryRow & { rank_key: string; headline: string }>(
+      // OFFSET 0 keeps the matches a subquery of their own: each rank is computed once, for the order and the cursor.
       `WITH page AS (
-         SELECT v.id, ts_rank_cd(v.search_doc, ${query}) AS rank FROM vellum.vellums v
-          WHERE ${where.join(' AND ')} ORDER BY rank DESC, v.id DESC LIMIT $2)
+         SELECT m.id, m.rank FROM (
+           SELECT v.id, ts_rank_cd(v.search_doc, ${query}) AS rank FROM vellum.vellums v
+            WHERE ${where.join(' AND ')} OFFSET 0) m
+         ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
        SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key,
               ts_headline('russian', v.body_text, ${query}, $3) AS headline
          FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
