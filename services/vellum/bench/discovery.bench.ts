@@ -28,15 +28,6 @@ const DOC = JSON.stringify({
 });
 
 async function seed(db: Db, ownerId: string) {
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name)
-     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'author.' || i, 'Author ' || i
-       FROM generate_series(1, 2000) i`,
-  );
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name) VALUES ($1, 'bench.owner', 'Bench Owner')`,
-    [ownerId],
-  );
   // Edit times one second apart, newest first for the highest i; ratings on every 50th.
   await db.query(
     `INSERT INTO vellum.vellums (id, owner_id, title, body, body_text, is_public, is_new, created_at, last_edited,

@@ -54,8 +54,9 @@ const SECRET = 'b'.repeat(32);
 const logger = pino({ level: 'silent' });
 
 /**
- * The vellum service on `db`, migrated, seeded by `seed` (timed) with the owner 'bench.owner' of a new id, and served
- * on a local port; `get` calls it as the gateway would, as that owner or as a visitor.
+ * The vellum service on `db`, migrated, with 2,000 authors (ids ...0001 to ...07d0, 'author.{i}') and the owner
+ * 'bench.owner' of a new id, seeded by `seed` (timed with the authors), and served on a local port; `get` calls it as
+ * the gateway would, as that owner or as a visitor.
  */
 export async function benchApi(db: Db, seed: (db: Db, ownerId: string) => Promise<void>) {
   const service = createVellumService({
@@ -66,6 +67,15 @@ export async function benchApi(db: Db, seed: (db: Db, ownerId: string) => Promis
   await migrate(db, service.schema, service.migrations);
   const ownerId = randomUUID();
   const start = performance.now();
+  await db.query(
+    `INSERT INTO vellum.authors (id, username, display_name)
+     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'author.' || i, 'Author ' || i
+       FROM generate_series(1, 2000) i`,
+  );
+  await db.query(
+    `INSERT INTO vellum.authors (id, username, display_name) VALUES ($1, 'bench.owner', 'Bench Owner')`,
+    [ownerId],
+  );
   await seed(db, ownerId);
   const seededSeconds = ms((performance.now() - start) / 1000);
   const running = await serve(mountService(express(), service, logger), {

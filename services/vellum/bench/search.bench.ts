@@ -37,15 +37,6 @@ const RUSSIAN = (
 ).split(' ');
 
 async function seed(db: Db, ownerId: string) {
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name)
-     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'author.' || i, 'Author ' || i
-       FROM generate_series(1, 2000) i`,
-  );
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name) VALUES ($1, 'bench.owner', 'Owner')`,
-    [ownerId],
-  );
   // Word k of text i: a deterministic pick from the vocabulary (hashint4 spreads the picks).
   const pick = (list: string, k: number) =>
     `(${list})[1 + abs(hashint4(i * 16 + ${k})) % array_length(${list}, 1)]`;
