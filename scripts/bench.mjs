@@ -21,6 +21,10 @@ const benches = [
     'vellum discovery: cursor against OFFSET, 200,000 public vellums',
     'services/vellum/bench/discovery.bench.ts',
   ],
+  [
+    'vellum text search: 200,000 vellums (PGlite; Postgres with DATABASE_URL)',
+    'services/vellum/bench/search.bench.ts',
+  ],
   ['social: search and follower lists, 100,000 cirri', 'services/social/bench/social.bench.ts'],
   [
     'analytics: 100,000 cirri and 1,000,000 events projected, the admin lists (Postgres with DATABASE_URL, else PGlite)',

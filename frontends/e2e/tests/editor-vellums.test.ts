@@ -224,21 +224,39 @@ describe('the editor remote', () => {
     await someone.context.close();
   });
 
-  it('finds the vellum again by a word of its text, in the owner list', async () => {
+  it('finds vellums by the words of their text, in the owner list and in Discover, with marked snippets', async () => {
     const { page } = ann;
     await page.goto(`/cirrus/${ann.user.username}/vellums`);
     await page.getByRole('row').filter({ hasText: TITLE }).waitFor({ timeout: 30_000 });
-    await createThroughPage(page, 'Groceries', 'Milk and bread');
+    await createThroughPage(page, 'Groceries', 'Milk and bread from the chat market');
     await page.goto(`/cirrus/${ann.user.username}/vellums`);
     await page.getByTestId('vellum-count').filter({ hasText: '2 Vellums' }).waitFor();
-    await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('CHAT TOOLS');
+    // Stems and the last word as a prefix: 'CHAT TOOL' finds 'chat tools'; the private Groceries has no 'tool'.
+    await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('CHAT TOOL');
     await page.getByTestId('vellum-count').filter({ hasText: '1 Vellum' }).waitFor();
-    await page.getByRole('row').filter({ hasText: TITLE }).waitFor();
+    const hit = page.getByTestId('search-result').filter({ hasText: TITLE });
+    await expect(hit.locator('mark').allTextContents()).resolves.toEqual(['chat', 'tools']);
+    // The owner's search finds the private one too.
+    await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('"chat market"');
+    await page.getByTestId('search-result').filter({ hasText: 'Groceries' }).waitFor();
+    await expect(page.getByTestId('search-result').count()).resolves.toBe(1);
     await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('');
     await page.getByTestId('vellum-count').filter({ hasText: '2 Vellums' }).waitFor();
     await page.getByRole('searchbox', { name: 'Filter by title' }).fill('groc');
     await page.getByTestId('vellum-count').filter({ hasText: '1 Vellum' }).waitFor();
     await screenshot(page, '42-vellum-list');
+
+    // Another person searching Discover finds the public one only, with its author and snippet.
+    await bob.page.goto('/vellums');
+    await bob.page.getByRole('searchbox', { name: 'Search public Vellums' }).fill('chat');
+    const found = bob.page.getByTestId('search-result').filter({ hasText: TITLE });
+    await found.getByText(`by ${displayNameOf(ann)}`).waitFor({ timeout: 30_000 });
+    await expect(found.locator('mark').first().textContent()).resolves.toBe('chat');
+    await expect(bob.page.getByText('Groceries').count()).resolves.toBe(0);
+    await expect(bob.page.getByText('Milk').count()).resolves.toBe(0);
+    await screenshot(bob.page, '43-discover-search');
+    await found.getByRole('link', { name: TITLE }).click();
+    await bob.page.waitForURL(`**/vellum/${vellumId}`);
   });
 
   it('has no serious accessibility violation on the vellum page, the lists and Discover', async () => {

@@ -38,6 +38,7 @@ export const texts = {
   byAuthor: (author: string) => `by ${author}`,
   filterPlaceholder: 'Filter by title',
   searchPlaceholder: 'Search in my Vellums',
+  searchPublicPlaceholder: 'Search public Vellums',
   vellumsCount: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'Vellum' : 'Vellums'}`,
   columns: { visibility: 'Visibility', title: 'Title', lastEdited: 'Last Edited', updated: 'Updated' },
   moreVellums: 'More Vellums',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import VellumListPage from '../src/pages/VellumListPage';
 import PublicVellumListPage from '../src/pages/PublicVellumListPage';
 import DiscoverPage from '../src/pages/DiscoverPage';
-import { SEARCH_DEBOUNCE_MS } from '../src/lists/useOwnerSearch';
+import { SEARCH_DEBOUNCE_MS } from '../src/lists/useTextSearch';
 import { ann, bob, listItem, renderPage, serve } from './helpers';
 
 const annCirrus = {
@@ -78,7 +78,15 @@ describe("a cirrus's vellum list", () => {
       ...annCirrus,
       ...list(),
       'GET /api/cirrus/ann/vellums?search=recipe': {
-        body: { vellums: [listItem({ i: 'v1', title: 'Prompt Recipes' })] },
+        body: {
+          vellums: [
+            {
+              ...listItem({ i: 'v1', title: 'Prompt Recipes' }),
+              snippet: { text: 'Two recipes for soup', marks: [{ start: 4, end: 11 }] },
+            },
+          ],
+          nextCursor: null,
+        },
       },
       'GET /api/cirrus/ann/vellums?search=xy': { status: 500, body: {} },
     });
@@ -92,6 +100,10 @@ describe("a cirrus's vellum list", () => {
     expect(calls.some((call) => call.path.includes('?search='))).toBe(false);
     await act(() => jest.advanceTimersByTimeAsync(200));
     await waitFor(() => expect(screen.getByTestId('vellum-count').textContent).toBe('1 Vellum'));
+    // The snippet, its found word marked; the private vellum's icon.
+    expect(screen.getByTestId('vellum-snippet').textContent).toBe('Two recipes for soup');
+    expect(screen.getByTestId('vellum-snippet').querySelector('mark')!.textContent).toBe('recipes');
+    screen.getByRole('img', { name: 'Private' });
     expect(calls.filter((call) => call.path.includes('?search=')).map((call) => call.path)).toEqual([
       '/api/cirrus/ann/vellums?search=recipe',
     ]);
@@ -181,5 +193,51 @@ describe('Discover Vellums', () => {
     screen.getByText('by bob');
     expect(calls.map((call) => call.path)).toContain('/api/vellums?cursor=c1');
     expect(screen.queryByRole('button', { name: 'More Vellums' })).toBeNull();
+  });
+
+  it('searches public vellums after the pause, with snippets as text and marks, more by cursor', async () => {
+    jest.useFakeTimers();
+    const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+    const hit = (i: string, title: string, text: string, marks: Array<{ start: number; end: number }>) => ({
+      ...listItem({ i, title, is_public: true }),
+      snippet: { text, marks },
+    });
+    const calls = serve(
+      {
+        'GET /api/vellums': {
+          body: { vellums: [listItem({ i: 'a', title: 'First', is_public: true })], nextCursor: null },
+        },
+        'GET /api/vellums?search=zebra': {
+          body: {
+            vellums: [hit('z1', 'Zebra facts', '<b>bold</b> zebra stripes', [{ start: 12, end: 17 }])],
+            nextCursor: 'r1',
+          },
+        },
+        'GET /api/vellums?search=zebra&cursor=r1': {
+          body: { vellums: [hit('z2', 'Savanna', 'a zebra herd', [{ start: 2, end: 7 }])], nextCursor: null },
+        },
+      },
+      null,
+    );
+    renderPage(<DiscoverPage />, '/vellums', '/vellums');
+    const box = await screen.findByRole('searchbox', { name: 'Search public Vellums' });
+    await user.type(box, 'Zebra');
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    await screen.findByText('Zebra facts');
+    expect(screen.queryByText('First')).toBeNull();
+    const snippet = screen.getAllByTestId('vellum-snippet')[0]!;
+    // The text is shown as text: no element comes from it, only the mark built from the range.
+    expect(snippet.textContent).toBe('<b>bold</b> zebra stripes');
+    expect(snippet.querySelector('b')).toBeNull();
+    expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['zebra']);
+    screen.getByText('by Ann Lee');
+    await user.click(screen.getByRole('button', { name: 'More Vellums' }));
+    await screen.findByText('Savanna');
+    expect(calls.map((call) => call.path)).toContain('/api/vellums?search=zebra&cursor=r1');
+
+    await user.clear(box);
+    await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
+    await screen.findByText('First');
+    jest.useRealTimers();
   });
 });

@@ -4,7 +4,7 @@ import { checkImage, checkLink, checkVideo } from '../src/editor/urls';
 import { filterByTitle, visibleOnly } from '../src/lists/filterByTitle';
 import { longDate } from '../src/format/dates';
 import { authorName } from '../src/format/authors';
-import { mergePages } from '../src/pages/DiscoverPage';
+import { mergePages } from '../src/lists/useTextSearch';
 import { texts } from '../src/texts';
 import { listItem } from './helpers';
 

@@ -12,3 +12,5 @@ export * from './messaging';
 export * from './analytics';
 // The shapes of ids and colours, for the browser too.
 export * from '../text/patterns';
+// Russian transliteration both ways: the Russian page's tool and text search's other alphabet.
+export * from '../text/transliteration';

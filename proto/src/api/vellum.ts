@@ -189,6 +189,26 @@ export interface DiscoverResponse extends VellumListResponse {
   nextCursor: string | null;
 }
 
+/**
+ * Where a search found its words: a short passage of the vellum's text as plain text, and the found words as ranges
+ * of it (UTF-16 offsets as JavaScript indexes strings, `end` excluded). Shown as text, never as markup.
+ */
+export interface VellumSnippet {
+  text: string;
+  marks: Array<{ start: number; end: number }>;
+}
+
+/** A row of a text search's results: a list row and its snippet. */
+export interface VellumSearchHit extends VellumListItem {
+  snippet: VellumSnippet;
+}
+
+/** A text search: best match first; pass `nextCursor` as `?cursor=` for the next page (null: no more). */
+export interface VellumSearchResponse {
+  vellums: VellumSearchHit[];
+  nextCursor: string | null;
+}
+
 export interface ScoreResponse {
   /** The average mapped onto a level; null while ratings are still required. */
   score: ScoreLevel | null;
@@ -284,6 +304,18 @@ export const vellumListResponseSchema = answerSchema<VellumListResponse>()(
 );
 export const discoverResponseSchema = answerSchema<DiscoverResponse>()(
   z.object({ vellums: z.array(vellumListItemSchema), nextCursor: z.string().nullable() }),
+);
+export const vellumSnippetSchema = answerSchema<VellumSnippet>()(
+  z.object({
+    text: z.string(),
+    marks: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
+  }),
+);
+export const vellumSearchResponseSchema = answerSchema<VellumSearchResponse>()(
+  z.object({
+    vellums: z.array(vellumListItemSchema.extend({ snippet: vellumSnippetSchema })),
+    nextCursor: z.string().nullable(),
+  }),
 );
 export const scoreResponseSchema = answerSchema<ScoreResponse>()(
   z.object({

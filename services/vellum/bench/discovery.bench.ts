@@ -12,59 +12,22 @@
  *  - the owner's full list (10,000 lean rows) and a text search in it;
  *  - the showcase and the creators.
  */
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import express from 'express';
-import pino from 'pino';
-import { CALLER_HEADER, migrate, mountService, serve, signAssertion, type Db } from '@vellum/platform';
-import { createPgDb } from '@vellum/platform-postgres';
-import { createPgliteDb } from '@vellum/platform-pglite';
-import { createVellumService } from '../src/service';
+import type { Db } from '@vellum/platform';
 import { discoveryCursor } from '../src/domain/cursor';
 import { vellumStore, type DiscoveryKey } from '../src/store/vellum-store';
+import { benchApi, openDb, time } from './measure';
 
 const PUBLIC_N = Number(process.env.BENCH_PUBLIC ?? 200_000);
 const OWN_N = Number(process.env.BENCH_OWN ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const PAGE = 50;
-const SECRET = 'b'.repeat(32);
-const logger = pino({ level: 'silent' });
 
 const DOC = JSON.stringify({
   type: 'doc',
   content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A public vellum about benchmarks.' }] }],
 });
 
-async function openDb(): Promise<{ db: Db; name: string; drop: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return { db: await createPgliteDb({}), name: 'PGlite (embedded)', drop: async () => {} };
-  const admin = createPgDb({ connectionString: url, applicationName: 'vellum-bench' });
-  const dbName = `vellum_bench_${randomUUID().slice(0, 8)}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const target = new URL(url);
-  target.pathname = `/${dbName}`;
-  const db = createPgDb({ connectionString: target.toString(), applicationName: 'vellum-bench' });
-  return {
-    db,
-    name: 'Postgres',
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP DATABASE ${dbName}`);
-      await admin.close();
-    },
-  };
-}
-
 async function seed(db: Db, ownerId: string) {
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name)
-     SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'author.' || i, 'Author ' || i
-       FROM generate_series(1, 2000) i`,
-  );
-  await db.query(
-    `INSERT INTO vellum.authors (id, username, display_name) VALUES ($1, 'bench.owner', 'Bench Owner')`,
-    [ownerId],
-  );
   // Edit times one second apart, newest first for the highest i; ratings on every 50th.
   await db.query(
     `INSERT INTO vellum.vellums (id, owner_id, title, body, body_text, is_public, is_new, created_at, last_edited,
@@ -87,53 +50,12 @@ async function seed(db: Db, ownerId: string) {
   await db.query('ANALYZE vellum.authors');
 }
 
-const ms = (n: number) => Math.round(n * 100) / 100;
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: ms(at(0.5)), p95: ms(at(0.95)) };
-}
-
-async function time(runs: number, work: () => Promise<unknown>) {
-  await work();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    samples.push(performance.now() - start);
-  }
-  return stats(samples);
-}
-
 async function main() {
-  const { db, name, drop } = await openDb();
-  const service = createVellumService({
-    db,
-    logger,
-    config: { internalAuthSecret: SECRET, ratingsRequired: 3 },
-  });
-  await migrate(db, service.schema, service.migrations);
-  const ownerId = randomUUID();
-  const start = performance.now();
-  await seed(db, ownerId);
+  const { db, name, drop } = await openDb(process.env.DATABASE_URL);
+  const { seededSeconds, get, stop } = await benchApi(db, seed);
   console.log(
-    `\n== vellum lists on ${name}: ${PUBLIC_N} public vellums, ${OWN_N} of one owner (seeded in ${ms((performance.now() - start) / 1000)} s) ==`,
+    `\n== vellum lists on ${name}: ${PUBLIC_N} public vellums, ${OWN_N} of one owner (seeded in ${seededSeconds} s) ==`,
   );
-
-  const running = await serve(mountService(express(), service, logger), {
-    port: 0,
-    host: '127.0.0.1',
-    logger,
-  });
-  const get = async (path: string, asOwner = false) => {
-    const res = await fetch(running.url + path, {
-      headers: asOwner
-        ? { [CALLER_HEADER]: signAssertion({ id: ownerId, username: 'bench.owner' }, SECRET) }
-        : {},
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    return (await res.json()) as { vellums: unknown[]; nextCursor?: string | null };
-  };
 
   // Where each measured page starts: the row just before it (found once with OFFSET; not measured).
   const depths = [0, 1_000, 10_000, 50_000, 100_000, PUBLIC_N - PAGE].filter((d) => d <= PUBLIC_N - PAGE);
@@ -197,9 +119,8 @@ async function main() {
   console.log(`\nlists, ${RUNS} runs each (ms)`);
   console.table(rows);
 
-  await running.stop();
+  await stop();
   await drop();
-  if (!process.env.DATABASE_URL) await db.close();
 }
 
 main().catch((err: unknown) => {

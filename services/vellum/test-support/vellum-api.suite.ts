@@ -4,6 +4,7 @@ import {
   VERSIONS_PAGE_MAX,
   vellumMessages,
   type VellumListItem,
+  type VellumSearchResponse,
   type VellumView,
 } from '@vellum/proto';
 import {
@@ -39,6 +40,7 @@ interface List {
   vellums: VellumListItem[];
   nextCursor?: string | null;
 }
+type Found = VellumSearchResponse;
 
 const body = (words: string) => JSON.stringify(doc(p(text(words))));
 const NOT_FOUND = { error: vellumMessages.notFound, code: 'not_found' };
@@ -356,24 +358,50 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
       });
     });
 
-    it('searches title and body text, case-insensitively, in what the caller may see', async () => {
+    it('searches the words of title and body, best match first, in what the caller may see', async () => {
       const search = (c: TestClient, q: string) =>
-        c.get<List>(`/api/cirrus/${owner.account.username}/vellums?search=${encodeURIComponent(q)}`);
-      expect((await search(owner.client, 'xylophone')).body.vellums.map((v) => v.i).sort()).toEqual(
-        [privateOne.i, publicOne.i].sort(),
-      );
-      expect((await search(owner.client, 'quarterly ZEB')).body.vellums.map((v) => v.i)).toEqual([
-        privateOne.i,
-      ]);
-      expect((await search(owner.client, 'ylophone fig')).body.vellums.map((v) => v.i)).toEqual([
-        privateOne.i,
-      ]);
-      // LIKE's wildcards match only themselves.
-      expect((await search(owner.client, '%_')).body.vellums).toEqual([]);
-      expect((await search(bob.client, 'xylophone')).body.vellums.map((v) => v.i)).toEqual([publicOne.i]);
+        c.get<Found>(`/api/cirrus/${owner.account.username}/vellums?search=${encodeURIComponent(q)}`);
+      const ids = async (c: TestClient, q: string) => (await search(c, q)).body.vellums.map((v) => v.i);
+      // A stem ('figure' finds 'figures'), the last word as a prefix, a phrase in quotes.
+      expect((await ids(owner.client, 'xylophone')).sort()).toEqual([privateOne.i, publicOne.i].sort());
+      expect(await ids(owner.client, 'figure')).toEqual([privateOne.i]);
+      expect(await ids(owner.client, 'quarterly ZEB')).toEqual([privateOne.i]);
+      expect(await ids(owner.client, '"internal xylophone"')).toEqual([privateOne.i]);
+      expect(await ids(owner.client, '"xylophone internal"')).toEqual([]);
+      const found = await search(owner.client, 'figures');
+      expect(found.body).toEqual({
+        vellums: [
+          expect.objectContaining({
+            i: privateOne.i,
+            snippet: { text: 'internal Xylophone figures', marks: [{ start: 19, end: 26 }] },
+          }),
+        ],
+        nextCursor: null,
+      });
+      // Nobody else finds the private one, nor any of its words.
+      for (const c of [bob.client, visitor]) {
+        const res = await search(c, 'xylophone');
+        expect(res.body.vellums.map((v) => v.i)).toEqual([publicOne.i]);
+        expect(JSON.stringify(res.body)).not.toMatch(/Quarterly|internal|figures/);
+        expect(await ids(c, 'internal')).toEqual([]);
+      }
+      // Query syntax typed is only text.
+      const hostile = await search(owner.client, `xylo' & !(zebra) | <-> :* \\`);
+      expect(hostile.status).toBe(200);
       const short = await search(owner.client, ' x ');
       expect(short.status).toBe(400);
       expect(short.body).toEqual({ error: vellumMessages.searchTooShort, code: 'invalid' });
+    });
+
+    it('searches every public vellum from Discover, a page at a time', async () => {
+      const found = await visitor.get<Found>('/api/vellums?search=xylophone&limit=100');
+      expect(found.status).toBe(200);
+      const mine = found.body.vellums.filter((v) => v.cirrus_i === owner.id);
+      expect(mine.map((v) => v.i)).toEqual([publicOne.i]);
+      expect(mine[0]!.snippet).toEqual({ text: 'about the Xylophone', marks: [{ start: 10, end: 19 }] });
+      expect(JSON.stringify(found.body)).not.toMatch(/Quarterly|internal figures/);
+      const bad = await visitor.get('/api/vellums?search=xylophone&cursor=nonsense');
+      expect(bad.status).toBe(400);
     });
   });
 

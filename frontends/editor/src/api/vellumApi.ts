@@ -5,6 +5,7 @@ import type {
   ScoreResponse,
   VellumListResponse,
   VellumPageResponse,
+  VellumSearchResponse,
   VersionResponse,
   VersionsResponse,
 } from '@vellum/proto/api';
@@ -28,10 +29,15 @@ export const vellumApi = {
   makePrivate: (id: string) => api.put<unknown>(`/api/vellum/private/${seg(id)}`),
   score: (id: string) => api.get<ScoreResponse>(`/api/vellum/${seg(id)}/score`),
   rate: (id: string, level: ScoreLevel) => api.put<unknown>(`/api/vellum/${seg(id)}/score/${level}`),
-  /** The owner's full list, or the public ones for anyone else; `search` (lower-cased) searches title and text. */
-  list: (username: string, search?: string) =>
-    api.get<VellumListResponse>(
-      `/api/cirrus/${seg(username)}/vellums${search ? `?search=${seg(search.toLowerCase())}` : ''}`,
+  /** The owner's full list, or the public ones for anyone else. */
+  list: (username: string) => api.get<VellumListResponse>(`/api/cirrus/${seg(username)}/vellums`),
+  /**
+   * A page of a text search (lower-cased), best match first: in `username`'s vellums as the caller may see them, or
+   * with `username` null in every public vellum (Discover).
+   */
+  search: (username: string | null, text: string, cursor?: string | null) =>
+    api.get<VellumSearchResponse>(
+      `${username === null ? '/api/vellums' : `/api/cirrus/${seg(username)}/vellums`}?search=${seg(text.toLowerCase())}${cursor ? `&cursor=${seg(cursor)}` : ''}`,
     ),
   discover: (cursor?: string | null) =>
     api.get<DiscoverResponse>(`/api/vellums${cursor ? `?cursor=${seg(cursor)}` : ''}`),
@@ -55,7 +61,11 @@ export const queryKeys = {
   score: (id: string) => ['vellum-score', id] as const,
   lists: () => ['vellums'] as const,
   list: (username: string) => ['vellums', 'cirrus', username] as const,
-  search: (username: string, text: string) => ['vellums', 'cirrus', username, 'search', text] as const,
+  /** A text search in `username`'s vellums, or (null) in every public one. */
+  search: (username: string | null, text: string) =>
+    username === null
+      ? (['vellums', 'discover', 'search', text] as const)
+      : (['vellums', 'cirrus', username, 'search', text] as const),
   discover: () => ['vellums', 'discover'] as const,
   cirrus: (username: string) => ['cirrus', username] as const,
   versions: (id: string) => ['vellum-versions', id] as const,

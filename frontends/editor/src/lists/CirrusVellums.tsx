@@ -1,20 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { VellumListItem } from '@vellum/proto/api';
-import {
-  Container,
-  Form,
-  LoadingOverlay,
-  NotFound,
-  paths,
-  possessive,
-  useSession,
-  useTitle,
-} from '@vellum/ui';
+import { Container, LoadingOverlay, NotFound, paths, possessive, useSession, useTitle } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import type { ViewedCirrus } from '../api/types';
 import { texts } from '../texts';
-import { useOwnerSearch } from './useOwnerSearch';
+import { SearchBox } from './SearchBox';
+import { useTextSearch } from './useTextSearch';
 import { VellumListView } from './VellumListView';
 import { ExportAllButton } from '../markdown/ExportAllButton';
 
@@ -55,7 +47,7 @@ export function CirrusVellums({ username, publicOnly }: CirrusVellumsProps) {
     queryFn: () => loadList(username),
     staleTime: 0,
   });
-  const search = useOwnerSearch(username, isOwner);
+  const search = useTextSearch(username, isOwner);
   const viewed = cirrus.data?.viewedCirrus;
   const heading = viewed
     ? `${possessive(cirrusName(viewed))} ${publicOnly ? 'Public Vellums' : 'Vellums'}`
@@ -71,22 +63,14 @@ export function CirrusVellums({ username, publicOnly }: CirrusVellumsProps) {
     <Container className="py-4" data-testid="vellum-list-page">
       <h1 className="h3 mb-3">{heading}</h1>
       <VellumListView
-        items={search.results ?? items}
+        items={items}
         variant={publicOnly ? 'public' : 'owner'}
         emptyText={texts.noVellums}
-        narrowed={search.results !== null}
+        found={{ hits: search.results, search, variant: 'owner' }}
         controls={
           isOwner ? (
             <>
-              <Form.Control
-                type="search"
-                style={{ maxWidth: 280 }}
-                aria-label={texts.searchPlaceholder}
-                placeholder={texts.searchPlaceholder}
-                value={search.value}
-                onChange={(event) => search.setValue(event.target.value)}
-                aria-busy={search.searching}
-              />
+              <SearchBox search={search} label={texts.searchPlaceholder} />
               <Link to={paths.newVellum()} className="btn btn-info">
                 {texts.newVellum}
               </Link>

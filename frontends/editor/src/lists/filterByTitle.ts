@@ -4,7 +4,10 @@ import type { VellumListItem } from '@vellum/proto/api';
 export type ListedVellum = VellumListItem & { visible: boolean };
 
 /** The title filter: a case-insensitive substring match, on the client (spec section 5). */
-export function filterByTitle(items: readonly VellumListItem[], filter: string): ListedVellum[] {
+export function filterByTitle<T extends VellumListItem>(
+  items: readonly T[],
+  filter: string,
+): Array<T & { visible: boolean }> {
   const needle = filter.trim().toLocaleLowerCase();
   return items.map((item) => ({
     ...item,
@@ -12,6 +15,6 @@ export function filterByTitle(items: readonly VellumListItem[], filter: string):
   }));
 }
 
-export function visibleOnly(items: readonly ListedVellum[]): ListedVellum[] {
+export function visibleOnly<T extends ListedVellum>(items: readonly T[]): T[] {
   return items.filter((item) => item.visible);
 }

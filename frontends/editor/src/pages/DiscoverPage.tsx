@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { DiscoverResponse, VellumListItem } from '@vellum/proto/api';
+import type { DiscoverResponse } from '@vellum/proto/api';
 import { Container, LoadingOverlay, useTitle } from '@vellum/ui';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { MoreOnScroll } from '../lists/MoreOnScroll';
+import { SearchBox } from '../lists/SearchBox';
+import { mergePages, useTextSearch } from '../lists/useTextSearch';
 import { VellumListView } from '../lists/VellumListView';
 import { texts } from '../texts';
 import '../styles/lists.css';
@@ -18,15 +20,13 @@ async function loadPage(cursor: string | null): Promise<DiscoverResponse> {
   }
 }
 
-/** Pages in order, each vellum once (one edited between two pages may come again). */
-export function mergePages(pages: readonly DiscoverResponse[]): VellumListItem[] {
-  const seen = new Set<string>();
-  return pages.flatMap((page) => page.vellums).filter((vellum) => !seen.has(vellum.i) && seen.add(vellum.i));
-}
-
-/** /vellums: every public vellum, newest edited first, more pages as the list is scrolled (spec section 2). */
+/**
+ * /vellums: every public vellum, newest edited first, more pages as the list is scrolled (spec section 2); the text
+ * search box searches their titles and text instead, best match first.
+ */
 export default function DiscoverPage() {
   useTitle(texts.discoverVellums);
+  const search = useTextSearch(null);
   const pages = useInfiniteQuery({
     queryKey: queryKeys.discover(),
     queryFn: ({ pageParam }) => loadPage(pageParam),
@@ -40,9 +40,15 @@ export default function DiscoverPage() {
       <h1 className="h3 mb-3">{texts.discoverVellums}</h1>
       <LoadingOverlay show={pages.isPending} delay={300} />
       {pages.isPending ? null : (
-        <VellumListView items={items} variant="discover" emptyText={texts.noPublicVellums} />
+        <VellumListView
+          items={items}
+          variant="discover"
+          emptyText={texts.noPublicVellums}
+          found={{ hits: search.results, search, variant: 'discover' }}
+          controls={<SearchBox search={search} label={texts.searchPublicPlaceholder} />}
+        />
       )}
-      {pages.hasNextPage ? (
+      {pages.hasNextPage && search.results === null ? (
         <MoreOnScroll
           loading={pages.isFetchingNextPage}
           onMore={() => {

@@ -100,6 +100,8 @@ import {
   scoreResponseSchema,
   vellumListItemSchema,
   vellumListResponseSchema,
+  vellumSearchResponseSchema,
+  vellumSnippetSchema,
   vellumPageResponseSchema,
   vellumViewSchema,
   VELLUM_SEARCH_MAX,
@@ -205,6 +207,8 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Creators', creatorsResponseSchema],
   ['VellumList', vellumListResponseSchema],
   ['DiscoverPage', discoverResponseSchema],
+  ['VellumSnippet', vellumSnippetSchema],
+  ['VellumSearchPage', vellumSearchResponseSchema],
   ['Score', scoreResponseSchema],
   ['VersionListItem', versionListItemSchema],
   ['Versions', versionsResponseSchema],
@@ -258,6 +262,14 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
 ];
 
 const json = (description: string, schema: z.ZodType): Answer => ({ description, json: schema });
+
+/** ?search= of the vellum lists: full-text search in titles and text (services/vellum/README.md). */
+const searchParameter = {
+  schema: z.string().min(VELLUM_SEARCH_MIN).max(VELLUM_SEARCH_MAX).optional(),
+  description:
+    `Words to look for (${VELLUM_SEARCH_MIN} to ${VELLUM_SEARCH_MAX} characters after trimming): stems in ` +
+    'English and Russian, either alphabet, "phrases" in quotes, the last word as a prefix.',
+};
 const username: PathParameter = { description: "The cirrus's username.", example: 'ann.lee' };
 const uuid = (what: string): PathParameter => ({
   description: `The ${what}'s id (a uuid).`,
@@ -589,12 +601,16 @@ export const operations: Operation[] = [
         schema: z.string().optional(),
         description: "'true': only the public ones, as everybody sees them.",
       },
-      search: {
-        schema: z.string().min(VELLUM_SEARCH_MIN).max(VELLUM_SEARCH_MAX).optional(),
-        description: `Text to look for (${VELLUM_SEARCH_MIN} to ${VELLUM_SEARCH_MAX} characters after trimming).`,
-      },
+      search: searchParameter,
+      cursor: cursorParameter,
+      limit: limitParameter(discoveryQuerySchema.shape.limit, DISCOVERY_PAGE_DEFAULT, DISCOVERY_PAGE_MAX),
     },
-    answers: { 200: json('The vellums (no bodies).', vellumListResponseSchema) },
+    answers: {
+      200: json(
+        'The vellums (no bodies); with ?search=, a page of the ones found, best first, each with its snippet.',
+        vellumListResponseSchema.or(vellumSearchResponseSchema),
+      ),
+    },
     errorShape: 'error',
   },
   {
@@ -605,10 +621,16 @@ export const operations: Operation[] = [
     owner: 'vellum',
     auth: 'none',
     query: {
+      search: searchParameter,
       cursor: cursorParameter,
       limit: limitParameter(discoveryQuerySchema.shape.limit, DISCOVERY_PAGE_DEFAULT, DISCOVERY_PAGE_MAX),
     },
-    answers: { 200: json('One page.', discoverResponseSchema) },
+    answers: {
+      200: json(
+        'One page; with ?search=, of the public vellums found, best first, each with its snippet.',
+        discoverResponseSchema.or(vellumSearchResponseSchema),
+      ),
+    },
     errorShape: 'error',
   },
   {

@@ -9,3 +9,9 @@ export const discoveryCursor = keysetCursor({ parts: [TIMESTAMP, UUID_PATTERN] }
 
 /** The cursor of a history page: `[savedAt, id]`, its last version's save time (to the microsecond) and id. */
 export const versionsCursor = keysetCursor({ parts: [TIMESTAMP, UUID_PATTERN] });
+
+// A real as Postgres writes it (the shortest text that reads back as the same value): 0.1, 1.5e-05, 3.4028235e+38.
+const REAL = /^\d+(\.\d+)?(e[+-]\d+)?$/;
+
+/** The cursor of a search page: `[rank, id]`, its last row's rank (as Postgres wrote the real) and id. */
+export const searchCursor = keysetCursor({ parts: [REAL, UUID_PATTERN] });

@@ -5,7 +5,7 @@ import { Invalid } from '@vellum/platform';
 export const SHOWCASE_SIZE = 12;
 export const CREATORS_SIZE = 12;
 
-/** A text search as typed: trimmed, 2 to 200 characters. */
+/** A text search as typed: trimmed, 2 to 200 characters (control characters never reach a route). */
 export function searchTermOf(raw: string): string {
   const term = raw.trim();
   if (term.length < VELLUM_SEARCH_MIN) throw new Invalid(vellumMessages.searchTooShort);

@@ -1,4 +1,12 @@
-import type { CreatorView, VellumListItem, VellumView, VersionListItem, VersionView } from '@vellum/proto';
+import type {
+  CreatorView,
+  VellumListItem,
+  VellumSearchHit,
+  VellumSnippet,
+  VellumView,
+  VersionListItem,
+  VersionView,
+} from '@vellum/proto';
 import type { VellumRecord, VellumSummary } from '../store/vellum-store';
 import type { VersionRecord, VersionSummary } from '../store/version-store';
 
@@ -22,6 +30,11 @@ export function listItemView(v: VellumSummary): VellumListItem {
     cirrus_i: v.ownerId,
     owned_by_cirrus: authorView(v),
   };
+}
+
+/** A row of a text search's results: a list row and where the words were found. */
+export function searchHitView(v: VellumSummary & { snippet: VellumSnippet }): VellumSearchHit {
+  return { ...listItemView(v), snippet: v.snippet };
 }
 
 /** The whole vellum; `text` is the document's JSON text. */

@@ -93,4 +93,22 @@ export const migrations: Migration[] = [
       CREATE INDEX versions_vellum_idx ON vellum.versions (vellum_id, saved_at DESC, id DESC);
     `,
   },
+  {
+    id: '0005_search',
+    sql: `
+      -- Full-text search replaces the substring search: the words of the title (weight A) and of the body (B), each
+      -- read by the English and the Russian configurations (stems in both languages; the Russian one also stems
+      -- Latin words as English). A generated column is computed by the very statement that saves the vellum, so the
+      -- index never lags a save; adding it computes it for every existing vellum.
+      DROP INDEX vellum.vellums_search_idx;
+      ALTER TABLE vellum.vellums DROP COLUMN search_text;
+      ALTER TABLE vellum.vellums ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('english'::regconfig, title) || to_tsvector('russian'::regconfig, title), 'A') ||
+        setweight(to_tsvector('english'::regconfig, body_text) || to_tsvector('russian'::regconfig, body_text), 'B')
+      ) STORED;
+      -- No pending list (fastupdate): a save writes its words into the index itself. PGlite has no autovacuum to
+      -- merge a pending list, which every search would otherwise read through from end to end.
+      CREATE INDEX vellums_search_doc_idx ON vellum.vellums USING gin (search_doc) WITH (fastupdate = off);
+    `,
+  },
 ];

@@ -1,4 +1,5 @@
 import type { Queryable } from '@vellum/platform';
+import { HEADLINE_OPTIONS } from '../domain/snippet';
 
 /** A vellum without its body, with its author: a row of a list. */
 export interface VellumSummary {
@@ -41,6 +42,18 @@ export interface DiscoveryKey {
   id: string;
 }
 
+/** Where a search page starts: after this vellum in (rank DESC, id DESC) order; `rank` as Postgres writes a real. */
+export interface SearchKey {
+  rank: string;
+  id: string;
+}
+
+/** A vellum a search found: its rank (the key of the next page) and its headline (`domain/snippet.ts`). */
+export interface SearchRow extends VellumSummary {
+  key: SearchKey;
+  headline: string;
+}
+
 interface SummaryRow {
   id: string;
   owner_id: string;
@@ -79,9 +92,6 @@ const toRecord = (row: RecordRow): VellumRecord => ({
   ratingCount: Number(row.rating_count),
   ratingSum: Number(row.rating_sum),
 });
-
-/** `%` and `_` of a search term match themselves. */
-const likePattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Postgres access for vellums; every function takes the connection or transaction to use. */
 export const vellumStore = {
@@ -148,24 +158,66 @@ export const vellumStore = {
     await db.query(`DELETE FROM vellum.vellums WHERE owner_id = $1`, [ownerId]);
   },
 
-  /** One author's vellums, newest edited first; only the public ones unless `all`; optionally a text search. */
-  async listByOwner(
-    db: Queryable,
-    ownerId: string,
-    options: { all: boolean; search?: string },
-  ): Promise<VellumSummary[]> {
-    const params: unknown[] = [ownerId];
-    let where = 'v.owner_id = $1';
-    if (!options.all) where += ' AND v.is_public';
-    if (options.search !== undefined) {
-      params.push(likePattern(options.search));
-      where += ` AND v.search_text LIKE $${params.length}`;
-    }
+  /** One author's vellums, newest edited first; only the public ones unless `all`. */
+  async listByOwner(db: Queryable, ownerId: string, options: { all: boolean }): Promise<VellumSummary[]> {
     const { rows } = await db.query<SummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY v.last_edited DESC, v.id DESC`,
-      params,
+      `SELECT ${SUMMARY_COLUMNS} FROM ${FROM}
+        WHERE v.owner_id = $1 ${options.all ? '' : 'AND v.is_public'} ORDER BY v.last_edited DESC, v.id DESC`,
+      [ownerId],
     );
     return rows.map(toSummary);
+  },
+
+  /**
+   * A page of the vellums whose words match `tsquery` (`domain/search-query.ts`, a parameter: never SQL), best
+   * match first, after `after`: one owner's (all of them, or only the public ones) or everybody's public ones.
+   * Visibility is read here, on the vellums themselves, so a vellum made private or deleted leaves every other
+   * reader's results with its commit. Only the page's rows get a headline.
+   */
+  async search(
+    db: Queryable,
+    options: {
+      tsquery: string;
+      scope: { ownerId: string; all: boolean } | 'public';
+      after?: SearchKey;
+      limit: number;
+    },
+  ): Promise<SearchRow[]> {
+    const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS];
+    // Written out where it is used (not a CTE's column): to_tsquery with its configuration is immutable, so the
+    // planner folds this into a constant, estimates its matches and uses the index. English and Russian read Latin
+    // words alike: one query then, not the same one twice.
+    const query = `(CASE WHEN to_tsquery('english', $1) = to_tsquery('russian', $1) THEN to_tsquery('english', $1)
+      ELSE to_tsquery('english', $1) || to_tsquery('russian', $1) END)`;
+    const where = [`v.search_doc @@ ${query}`];
+    if (options.scope === 'public' || !options.scope.all) where.push('v.is_public');
+    if (options.scope !== 'public') {
+      params.push(options.scope.ownerId);
+      where.push(`v.owner_id = $${params.length}`);
+    }
+    let after = '';
+    if (options.after) {
+      params.push(options.after.rank, options.after.id);
+      after = `WHERE (m.rank, m.id) < ($${params.length - 1}::real, $${params.length}::uuid)`;
+    }
+    const { rows } = await db.query<SummaryRow & { rank_key: string; headline: string }>(
+      // OFFSET 0 keeps the matches a subquery of their own: each rank is computed once, for the order and the cursor.
+      `WITH page AS (
+         SELECT m.id, m.rank FROM (
+           SELECT v.id, ts_rank_cd(v.search_doc, ${query}) AS rank FROM vellum.vellums v
+            WHERE ${where.join(' AND ')} OFFSET 0) m
+         ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
+       SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key,
+              ts_headline('russian', v.body_text, ${query}, $3) AS headline
+         FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
+        ORDER BY page.rank DESC, page.id DESC`,
+      params,
+    );
+    return rows.map((row) => ({
+      ...toSummary(row),
+      key: { rank: row.rank_key, id: row.id },
+      headline: row.headline,
+    }));
   },
 
   /** A page of public vellums, newest edited first, after `after` (keyset: no rows skipped or counted). */

@@ -5,7 +5,7 @@ import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { useTitle } from '@vellum/ui/core';
-import { SEPARATOR, transliterate, type Direction } from './transliteration';
+import { SEPARATOR, transliterate, type Direction } from '@vellum/proto/api';
 import { DIRECTION_LABELS, LETTER_ROWS, characterCount, insertKey, otherDirection, type Run } from './typing';
 import { useDirectionKeys } from './useDirectionKeys';
 

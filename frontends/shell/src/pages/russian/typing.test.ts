@@ -1,4 +1,4 @@
-import { RUSSIAN_ALPHABET } from './transliteration';
+import { RUSSIAN_ALPHABET } from '@vellum/proto/api';
 import { DIRECTION_LABELS, LETTER_ROWS, characterCount, insertKey, otherDirection, type Run } from './typing';
 
 /** Types `keys` one after another at the end of `text`, as the page does. */

@@ -1,4 +1,4 @@
-import { RUSSIAN_ALPHABET, typeKey, type Direction } from './transliteration';
+import { RUSSIAN_ALPHABET, typeKey, type Direction } from '@vellum/proto/api';
 
 /** What the page shows around the text area, and how a key or a letter button edits the text: no React here. */
 

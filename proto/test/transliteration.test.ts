@@ -7,7 +7,7 @@ import {
   typeCyrillic,
   typeKey,
   typeLatin,
-} from './transliteration';
+} from '../src/text/transliteration';
 
 const typeAll = (keys: string, type: (text: string, key: string) => string) => [...keys].reduce(type, '');
 

@@ -1,0 +1,55 @@
+import { pageOf, type Caller } from '@vellum/platform';
+import type { VellumSnippet } from '@vellum/proto';
+import type { VellumContext } from '../context';
+import { searchCursor } from '../domain/cursor';
+import { tsqueryOf } from '../domain/search-query';
+import { snippetOf } from '../domain/snippet';
+import { authorStore } from '../store/author-store';
+import { vellumStore, type VellumSummary } from '../store/vellum-store';
+
+export interface SearchInput {
+  /** The search as typed, already checked (`searchTermOf`). */
+  search: string;
+  cursor?: string;
+  limit: number;
+  /** An author's vellums (all of them for the author unless `publicOnly`); absent: everybody's public ones. */
+  author?: { username: string; publicOnly: boolean };
+}
+
+export interface SearchPage {
+  vellums: Array<VellumSummary & { snippet: VellumSnippet }>;
+  nextCursor: string | null;
+}
+
+/**
+ * Text search, best match first, a page at a time: in one author's vellums (the author's own private ones only for
+ * the author) or in every public vellum. A search with no letters or digits, or an unknown author, finds nothing.
+ */
+export async function searchVellums(
+  ctx: VellumContext,
+  caller: Caller | undefined,
+  input: SearchInput,
+): Promise<SearchPage> {
+  const key = searchCursor.decode(input.cursor);
+  const tsquery = tsqueryOf(input.search);
+  if (!tsquery) return { vellums: [], nextCursor: null };
+  let scope: { ownerId: string; all: boolean } | 'public' = 'public';
+  if (input.author) {
+    const author = await authorStore.byUsername(ctx.db, input.author.username);
+    if (!author) return { vellums: [], nextCursor: null };
+    scope = { ownerId: author.id, all: caller?.id === author.id && !input.author.publicOnly };
+  }
+  const rows = await vellumStore.search(ctx.db, {
+    tsquery,
+    scope,
+    after: key && { rank: key[0], id: key[1] },
+    limit: input.limit + 1,
+  });
+  const { page, nextCursor } = pageOf(rows, input.limit, (last) =>
+    searchCursor.encode([last.key.rank, last.key.id]),
+  );
+  return {
+    vellums: page.map(({ key: _key, headline, ...row }) => ({ ...row, snippet: snippetOf(headline) })),
+    nextCursor,
+  };
+}

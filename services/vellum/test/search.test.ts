@@ -1,0 +1,179 @@
+import { addressRefused } from '@vellum/platform';
+import { pagingMessages, vellumMessages, type VellumSearchResponse } from '@vellum/proto';
+import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
+import { tsqueryOf } from '../src/domain/search-query';
+import { snippetOf } from '../src/domain/snippet';
+import { person, vellumHarness, type Person, type VellumHarness } from './support/service-harness';
+
+const body = (...paragraphs: string[]) => JSON.stringify(doc(...paragraphs.map((words) => p(text(words)))));
+
+describe('text search in vellums (titles and text, English and Russian)', () => {
+  let h: VellumHarness;
+  const [ada, bob] = [person('ada'), person('bob')];
+  beforeAll(async () => {
+    h = await vellumHarness();
+  }, 60_000);
+  afterAll(() => h.close());
+
+  /** A vellum of `who`, public unless told otherwise. */
+  const write = async (who: Person, title: string, words: string, isPublic = true) => {
+    const created = await h.as(who).post('/api/vellum-new', { title, text: body(words) });
+    expect(created.status).toBe(201);
+    const id = created.body.savedVellum.i as string;
+    if (isPublic) await h.as(who).put(`/api/vellum/publish/${id}`);
+    return id;
+  };
+  /** A search's answer: in Ada's list as `who` sees it, or (no `list`) everybody's public vellums. */
+  const search = (who: Person | undefined, q: string, list = true, extra = '') =>
+    h
+      .as(who)
+      .get(
+        `${list ? `/api/cirrus/${ada.username}/vellums` : '/api/vellums'}?search=${encodeURIComponent(q)}${extra}`,
+      );
+  const found = async (who: Person | undefined, q: string, list = true) => {
+    const res = await search(who, q, list);
+    expect(res.status).toBe(200);
+    return (res.body as VellumSearchResponse).vellums.map((v) => v.title);
+  };
+
+  let secret: string;
+  beforeAll(async () => {
+    await write(ada, 'Running notes', 'She runs every morning before the markets open.');
+    await write(ada, 'Кошка на крыше', 'Кошки бегали по крышам всю ночь.');
+    await write(ada, 'Koshka in Latin', 'A cat called koshka by the neighbours.');
+    await write(ada, 'Brown fox', 'The quick brown fox jumps over the lazy dog.');
+    await write(ada, 'Reversed', 'The dog jumps over the quick brown fox.');
+    secret = await write(ada, 'Secret plans', 'The private zeppelin timetable.', false);
+    await write(bob, "Bob's zeppelin", 'A public zeppelin of Bob.');
+  });
+
+  it('finds words by their English stems in titles and text', async () => {
+    expect(await found(ada, 'run')).toEqual(['Running notes']);
+    expect(await found(ada, 'market opening')).toEqual(['Running notes']);
+  });
+
+  it('finds Russian words by their stems, and either alphabet through transliteration', async () => {
+    expect(await found(ada, 'кошки')).toEqual(expect.arrayContaining(['Кошка на крыше']));
+    expect(await found(ada, 'крыша')).toEqual(['Кошка на крыше']);
+    // Latin letters find the Cyrillic words, Cyrillic ones the Latin spelling.
+    expect((await found(ada, 'koshka')).sort()).toEqual(['Koshka in Latin', 'Кошка на крыше'].sort());
+    expect((await found(ada, 'кошка')).sort()).toEqual(['Koshka in Latin', 'Кошка на крыше'].sort());
+    expect(await found(ada, 'kryshe')).toEqual(['Кошка на крыше']);
+  });
+
+  it('finds a quoted phrase only as consecutive words, and the last word as a prefix', async () => {
+    expect(await found(ada, '"quick brown fox"')).toEqual(expect.arrayContaining(['Brown fox', 'Reversed']));
+    expect(await found(ada, '"fox jumps"')).toEqual(['Brown fox']);
+    expect(await found(ada, '"dog jumps"')).toEqual(['Reversed']);
+    expect(await found(ada, 'lazy do')).toEqual(['Brown fox']);
+    expect(await found(ada, 'zeppel')).toEqual(['Secret plans']);
+    // A closed quote ends the word: no prefix.
+    expect(await found(ada, '"zeppel"')).toEqual([]);
+  });
+
+  it('ranks a match in the title above one in the text only', async () => {
+    expect(await found(ada, 'fox')).toEqual(['Brown fox', 'Reversed']);
+  });
+
+  it('answers a snippet as text and ranges, never markup', async () => {
+    const html = await write(ada, 'Markup', '<b onclick="x">bold</b> & <script>alert(1)</script> zanzibar');
+    const res = await search(ada, 'zanzibar');
+    const [hit] = (res.body as VellumSearchResponse).vellums;
+    expect(hit!.i).toBe(html);
+    // The text parser reads tags as tags, not words: the snippet has the words only, and the found one as a range.
+    const { text: snippet, marks } = hit!.snippet;
+    expect(snippet).not.toMatch(/[<>]/);
+    expect(marks).toHaveLength(1);
+    expect(snippet.slice(marks[0]!.start, marks[0]!.end)).toBe('zanzibar');
+    expect(snippetOf('a \u0001b\u0002 \u0001\u0002c\u0002')).toEqual({
+      text: 'a b c',
+      marks: [{ start: 2, end: 3 }],
+    });
+  });
+
+  it('never shows a private vellum or its words to anyone else, and follows edits at once', async () => {
+    expect(await found(ada, 'zeppelin')).toEqual(['Secret plans']);
+    expect(await found(bob, 'zeppelin')).toEqual([]);
+    expect(await found(undefined, 'timetable')).toEqual([]);
+    expect(await found(bob, 'zeppelin', false)).toEqual(["Bob's zeppelin"]);
+    expect(JSON.stringify((await search(undefined, 'zeppelin', false)).body)).not.toMatch(/timetable|Secret/);
+
+    await h.as(ada).put(`/api/vellum/publish/${secret}`);
+    expect(await found(bob, 'timetable', false)).toEqual(['Secret plans']);
+    await h
+      .as(ada)
+      .post(`/api/vellum/${secret}`, { title: 'Open plans', text: body('The airship timetable.') });
+    expect(await found(bob, 'airship', false)).toEqual(['Open plans']);
+    expect(await found(bob, 'zeppelin', false)).toEqual(["Bob's zeppelin"]);
+    await h.as(ada).put(`/api/vellum/private/${secret}`);
+    expect(await found(bob, 'airship', false)).toEqual([]);
+    expect(await found(ada, 'airship')).toEqual(['Open plans']);
+    await h.as(ada).delete(`/api/vellum/${secret}`);
+    expect(await found(ada, 'airship')).toEqual([]);
+  });
+
+  it('pages by rank with a cursor, every match once', async () => {
+    for (let i = 0; i < 5; i++) await write(bob, `Pager ${i}`, 'pagination '.repeat(i + 1));
+    const titles: string[] = [];
+    let cursor = '';
+    for (let pageNo = 0; pageNo < 5; pageNo++) {
+      const res = await search(
+        undefined,
+        'pagination',
+        false,
+        `&limit=2&cursor=${encodeURIComponent(cursor)}`,
+      );
+      expect(res.status).toBe(200);
+      const page = res.body as VellumSearchResponse;
+      titles.push(...page.vellums.map((v) => v.title));
+      if (!page.nextCursor) break;
+      cursor = page.nextCursor;
+    }
+    // More occurrences rank higher.
+    expect(titles).toEqual(['Pager 4', 'Pager 3', 'Pager 2', 'Pager 1', 'Pager 0']);
+    const discovery = await h.as(undefined).get('/api/vellums?limit=1');
+    const wrong = await search(undefined, 'pagination', false, `&cursor=${discovery.body.nextCursor}`);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toBe(pagingMessages.cursor);
+  });
+
+  it('takes query syntax as plain text and refuses control characters and bad lengths with a message', async () => {
+    for (const q of [
+      "fox & !dog | (lazy) <-> :* '",
+      'fox:*&',
+      '!!',
+      '""',
+      "'; DROP TABLE vellum.vellums; --",
+    ]) {
+      const res = await search(ada, q);
+      expect({ q, status: res.status }).toEqual({ q, status: 200 });
+    }
+    expect((await found(ada, "fox' | 'dog")).sort()).toEqual(['Brown fox', 'Reversed']);
+    expect(await found(ada, '!!')).toEqual([]);
+    expect((await search(ada, 'word '.repeat(40).trim())).status).toBe(200);
+    for (const [q, message] of [
+      ['fox\u0001', addressRefused.error],
+      ['fo\u0000x', addressRefused.error],
+      ['x', vellumMessages.searchTooShort],
+      ['x'.repeat(201), vellumMessages.searchTooLong],
+    ] as const) {
+      const res = await search(ada, q, false);
+      expect({ q, status: res.status, body: res.body }).toEqual({
+        q,
+        status: 400,
+        body: { error: message, code: 'invalid' },
+      });
+    }
+  });
+
+  it('builds queries only of words and its own operators', () => {
+    expect(tsqueryOf('cats "quick fox" jum')).toBe(
+      '(cats | cац) & (quick <-> fox | qуиcк <-> фоx) & (jum:* | йум:*)',
+    );
+    expect(tsqueryOf('"closed phrase"')).toBe('(closed <-> phrase | cлосед <-> пхрасе)');
+    expect(tsqueryOf("a'b & c:* | !(d)")).toBe(tsqueryOf('a b c d'));
+    expect(tsqueryOf('&|!():*<->')).toBeNull();
+    expect(tsqueryOf('кошка')).toBe('(кошка:* | koshka:*)');
+    expect(tsqueryOf('42')).toBe('(42:*)');
+  });
+});
