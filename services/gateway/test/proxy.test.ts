@@ -307,6 +307,36 @@ describe('the proxy to the services', () => {
     }
   });
 
+  it('sends a safe call once more when its connection closes under it before any answer, and never a call that may change something', async () => {
+    let requests = 0;
+    // The first request of each pair lands on a connection the service then closes unanswered, as a draining
+    // service closes its idle kept-alive connections.
+    upstream.state.handler = (req, res) => {
+      requests += 1;
+      if (requests % 2 === 1) req.socket.destroy();
+      else res.end('{"ok":true}');
+    };
+    const get = await call('GET', '/api/user');
+    expect({ status: get.status, body: get.body.toString(), requests }).toEqual({
+      status: 200,
+      body: '{"ok":true}',
+      requests: 2,
+    });
+    for (const [method, body] of [
+      ['POST', Buffer.from('{"title":"x"}')],
+      ['DELETE', undefined],
+    ] as const) {
+      const before = requests;
+      const answer = await call(method, '/api/user', { 'content-type': 'application/json' }, body);
+      expect({ method, status: answer.status, sent: requests - before }).toEqual({
+        method,
+        status: 503,
+        sent: 1,
+      });
+      requests += 1; // the next call starts a pair again
+    }
+  });
+
   it('answers 503 with Retry-After when the service is down, also to a call with a large body, and when it does not answer in time', async () => {
     const down = await startGateway('http://127.0.0.1:1');
     try {

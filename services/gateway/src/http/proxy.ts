@@ -32,6 +32,25 @@ const hasBody = (req: IncomingMessage) =>
   (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 
 /**
+ * Methods that change nothing (RFC 9110 §9.2.1), so a second try cannot answer differently for having made the first.
+ * DELETE is idempotent too, but a second one after a first that took effect would answer 404.
+ */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The connection failed before any answer: closed under the request (a kept-alive one the upstream dropped), reset or refused. */
+const CONNECTION_FAILED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'ECONNREFUSED', 'EPIPE']);
+
+/**
+ * Whether a call that failed on its connection is sent once more, on another: a safe one without a body, as nginx's
+ * proxy_next_upstream does for its kind. An upstream that drains closes its idle kept-alive connections, and one the
+ * gateway picked in that instant fails with nothing answered (the rolling restart met it); a time-out is not
+ * retried, the upstream may still be working on it.
+ */
+function isReplayable(method: string, err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return SAFE.has(method) && typeof code === 'string' && CONNECTION_FAILED.has(code);
+}
+
+/**
  * Streams requests (bodies untouched, both ways) to one upstream base URL over a pool of kept-alive connections
  * (undici), and websocket upgrades over http-proxy (undici's upgrade gives up on an answer other than 101, which
  * http-proxy passes on to the client). Hop-by-hop headers stay on their own side. A client that goes away ends its
@@ -72,40 +91,40 @@ export function proxyTo(
   const handle = (req: Request, res: Response) => {
     const path = prefix + req.originalUrl;
     const headers = endToEndHeaders(req.headers);
-    const span = httpClientSpan(req.method, new URL(path, base), headers);
     // The client gone before its answer ended: the upstream's call ends too (its connection is not reused).
     const abort = new AbortController();
     const onClose = () => {
       if (!res.writableFinished) abort.abort();
     };
     res.once('close', onClose);
-    let status: number | undefined;
-    pool
-      .stream(
-        {
-          path,
-          method: req.method as 'GET',
-          headers,
-          body: hasBody(req) ? req : null,
-          signal: abort.signal,
-        },
-        ({ statusCode, headers: answer }) => {
-          status = statusCode;
-          res.writeHead(statusCode, endToEndHeaders(answer));
-          return res;
-        },
-      )
-      .then(
-        () => {
-          res.off('close', onClose);
-          span.end(status);
-        },
-        (err: unknown) => {
-          span.end(status, err);
-          if (abort.signal.aborted) return;
-          unreachable(err, res);
-        },
-      );
+    const body = hasBody(req) ? req : null;
+    const send = (attempt: number) => {
+      const span = httpClientSpan(req.method, new URL(path, base), headers);
+      let status: number | undefined;
+      pool
+        .stream(
+          { path, method: req.method as 'GET', headers, body, signal: abort.signal },
+          ({ statusCode, headers: answer }) => {
+            status = statusCode;
+            res.writeHead(statusCode, endToEndHeaders(answer));
+            return res;
+          },
+        )
+        .then(
+          () => {
+            res.off('close', onClose);
+            span.end(status);
+          },
+          (err: unknown) => {
+            span.end(status, err);
+            if (abort.signal.aborted) return;
+            if (attempt === 0 && status === undefined && body === null && isReplayable(req.method, err))
+              return send(1);
+            unreachable(err, res);
+          },
+        );
+    };
+    send(0);
   };
 
   const agent = new Agent({ keepAlive: true, timeout: poolOptions.keepAliveMs });

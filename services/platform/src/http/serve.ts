@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 
@@ -8,8 +8,12 @@ export interface RunningServer {
   port: number;
   url: string;
   isDraining(): boolean;
-  /** Stops accepting, lets in-flight requests finish (up to the drain time-out), then runs the closers. */
-  stop(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish (up to the drain time-out), then runs the closers. A kept-alive
+   * connection that answered within `idleGraceMs` (default 0) is left open that long for the client's next request,
+   * which is answered with `Connection: close`, rather than closed under a request the client may be sending.
+   */
+  stop(options?: { idleGraceMs?: number }): Promise<void>;
 }
 
 export interface ServeOptions {
@@ -26,6 +30,13 @@ export interface ServeOptions {
 }
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * On SIGTERM, how long a kept-alive connection that has just answered stays open for the client's next request.
+ * Closing it at once races with a request the client sends on it at that instant: the request is lost on the way
+ * and, when it may change something, the client cannot send it again (the rolling restart met it). A connection
+ * idle this long is closed; one in use closes after its next answer.
+ */
+export const SIGTERM_IDLE_GRACE_MS = 1_000;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 export async function serve(
@@ -55,7 +66,21 @@ export async function serve(
   // never sends a next request on a connection the drain then closes: that request would be lost on the way.
   // Answers started before the drain are caught by `open`, the ones after by the draining flag.
   const open = new Set<ServerResponse>();
-  server.prependListener('request', (_req, res: ServerResponse) => {
+  /** Each connection: how many answers it is writing, and when it last finished one (or opened). */
+  const uses = new Map<Socket, { answering: number; lastAnswerAt: number }>();
+  server.on('connection', (socket: Socket) => {
+    uses.set(socket, { answering: 0, lastAnswerAt: Date.now() });
+    socket.once('close', () => uses.delete(socket));
+  });
+  server.prependListener('request', (req, res: ServerResponse) => {
+    const use = uses.get(req.socket as Socket);
+    if (use) {
+      use.answering += 1;
+      res.once('close', () => {
+        use.answering -= 1;
+        use.lastAnswerAt = Date.now();
+      });
+    }
     if (isDrainingRef.draining) {
       res.shouldKeepAlive = false;
       return;
@@ -66,19 +91,35 @@ export async function serve(
   // Upgraded (websocket) sockets are no longer requests: end them on stop so clients reconnect elsewhere.
   const upgraded = new Set<Duplex>();
   server.prependListener('upgrade', (_req, socket: Duplex) => {
+    uses.delete(socket as Socket);
     upgraded.add(socket);
     socket.once('close', () => upgraded.delete(socket));
   });
   let stopping: Promise<void> | undefined;
 
-  const stop = () =>
+  /** Closes the connections idle for `graceMs`; resolves when none younger is left, or after `graceMs`. */
+  const closeQuietConnections = async (graceMs: number) => {
+    const until = Date.now() + graceMs;
+    for (;;) {
+      const now = Date.now();
+      for (const [socket, use] of uses)
+        if (use.answering === 0 && now - use.lastAnswerAt >= graceMs) socket.destroy();
+      if (uses.size === 0 || now >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  const stop = ({ idleGraceMs = 0 }: { idleGraceMs?: number } = {}) =>
     (stopping ??= (async () => {
       isDrainingRef.draining = true;
       for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
+      for (const socket of upgraded) socket.end();
+      // Still accepting meanwhile: a pod that has left its Service gets no new connections, and one that comes is
+      // answered with Connection: close.
+      if (idleGraceMs > 0) await closeQuietConnections(idleGraceMs);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Keep-alive connections go idle as their last response ends; close each as soon as it does.
       server.closeIdleConnections();
-      for (const socket of upgraded) socket.end();
       const sweep = setInterval(() => server.closeIdleConnections(), 50);
       void closed.then(() => clearInterval(sweep));
       const timeout = new Promise<void>((resolve) =>
@@ -111,7 +152,7 @@ export function exitOnSignals(running: Pick<RunningServer, 'stop'>, logger: Logg
     if (received) process.exit(1);
     received = true;
     logger.info({ signal }, 'shutting down: draining requests');
-    running.stop().then(
+    running.stop({ idleGraceMs: SIGTERM_IDLE_GRACE_MS }).then(
       () => {
         logger.info('stopped');
         process.exit(0);

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -264,5 +265,44 @@ describe('graceful shutdown', () => {
     expect(await inFlight).toBe('close');
     await stopped;
     agent.destroy();
+  });
+
+  it("on SIGTERM keeps a connection that has just answered open for the client's next request, and closes the quiet ones at once", async () => {
+    const a = createHttpApp({ logger });
+    a.get('/fast', (_req, res) => res.json({ ok: true }));
+    const running = await serve(a, { port: 0, host: '127.0.0.1', logger });
+    /** A raw keep-alive connection: each `get` writes one request and resolves with the answer's head. */
+    const connect = async () => {
+      const socket = net.connect(running.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const get = () =>
+        new Promise<string>((resolve, reject) => {
+          let head = '';
+          const onData = (chunk: Buffer) => {
+            head += chunk.toString();
+            if (!head.includes('{"ok":true}')) return;
+            socket.off('data', onData);
+            resolve(head);
+          };
+          socket.on('data', onData);
+          socket.once('error', reject);
+          socket.write('GET /fast HTTP/1.1\r\nHost: vellum.test\r\n\r\n');
+        });
+      return { socket, get };
+    };
+    const quiet = await connect();
+    expect(await quiet.get()).toMatch(/connection: keep-alive/i);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const busy = await connect();
+    expect(await busy.get()).toMatch(/connection: keep-alive/i);
+
+    const stopped = running.stop({ idleGraceMs: 300 });
+    await new Promise((resolve) => quiet.socket.once('close', resolve));
+    expect(busy.socket.readableEnded).toBe(false);
+    const last = await busy.get();
+    expect(last).toMatch(/^HTTP\/1.1 200/);
+    expect(last).toMatch(/connection: close/i);
+    await stopped;
+    expect(busy.socket.readableEnded || busy.socket.destroyed).toBe(true);
   });
 });
