@@ -109,6 +109,19 @@ describe('the Messenger in the browser', () => {
     await screenshot(ann.page, '61-chat');
   });
 
+  it("shows Ann 'Bob Stone is typing…' while Bob types, and takes it away when his message arrives", async () => {
+    const typing = ann.page.getByTestId('typing');
+    expect(await typing.textContent()).toBe('');
+    // Past the messenger's gap between two notices (the last reply's keystrokes sent one).
+    await bob.page.waitForTimeout(1300);
+    await composer(bob.page).pressSequentially('Are you free');
+    await typing.getByText('Bob Stone is typing…').waitFor({ timeout: REALTIME_MS });
+    expect(await bob.page.getByTestId('typing').textContent()).toBe('');
+    await composer(bob.page).press('Enter');
+    await bubbles(ann.page).getByText('Are you free').waitFor({ timeout: REALTIME_MS });
+    expect(await typing.textContent()).toBe('');
+  });
+
   it("counts Bob's messages on Ann's badge while she is elsewhere, and clears them when she opens the chat", async () => {
     await ann.page.goto('/messenger');
     await ann.page.getByRole('list', { name: 'Conversations' }).waitFor({ timeout: 30_000 });

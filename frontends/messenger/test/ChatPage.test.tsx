@@ -18,6 +18,7 @@ const HEADER = 'GET /api/messenger/conversations/k1';
 const MESSAGES = 'GET /api/messenger/conversations/k1/messages';
 const SEND = 'POST /api/messenger/conversations/k1/messages';
 const READ = 'POST /api/messenger/conversations/k1/read';
+const TYPING = 'POST /api/messenger/conversations/k1/typing';
 
 const open = () => renderPage(<ChatPage />, '/messenger/:chat', '/messenger/k1');
 const history = () => within(screen.getByRole('list', { name: 'Messages' }));
@@ -34,6 +35,7 @@ function serveChat(messages = [message(2, 'Hi Ann', 'bob', true), message(1, 'He
       body: { message: { ...message(9, (call.body as { text: string }).text), id: 'm-new' } },
     }),
     [READ]: { body: { conversation: 'k1', unread: 0, unreadMessages: 0 } },
+    [TYPING]: { body: {} },
     ...extra,
   });
 }
@@ -272,6 +274,72 @@ describe('read marks', () => {
           .map((mark) => mark.textContent),
       ).toEqual([' · Read', ' · Read']),
     );
+  });
+});
+
+describe('typing', () => {
+  const indicator = () => screen.getByTestId('typing');
+  const typingShown = () => screen.queryByText('Bob Stone is typing…') !== null;
+
+  it("shows 'Bob Stone is typing…' on his notice, for this chat only, and takes it away at once with his message", async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    const socket = await connectedSocket();
+    act(() => socket.serverEmits(REALTIME_EVENTS.typing, { conversation: 'k2', typist: bob.i }));
+    act(() => socket.serverEmits(REALTIME_EVENTS.typing, { conversation: 'k1', typist: 'c-someone' }));
+    expect(typingShown()).toBe(false);
+    act(() => socket.serverEmits(REALTIME_EVENTS.typing, { conversation: 'k1', typist: bob.i }));
+    expect(typingShown()).toBe(true);
+    expect(indicator().getAttribute('aria-live')).toBe('polite');
+    expect(indicator().textContent).toBe('Bob Stone is typing…');
+    act(() => socket.serverEmits(REALTIME_EVENTS.newMessage, message(5, 'Here I am', 'bob')));
+    expect(typingShown()).toBe(false);
+    await waitFor(() => expect(shownTexts()).toContain('@bob: Here I am'));
+  });
+
+  it('takes it away 5 s after his last notice, each notice keeping it 5 s more', async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    const socket = await connectedSocket();
+    jest.useFakeTimers();
+    try {
+      act(() => socket.serverEmits(REALTIME_EVENTS.typing, { conversation: 'k1', typist: bob.i }));
+      act(() => jest.advanceTimersByTime(3000));
+      act(() => socket.serverEmits(REALTIME_EVENTS.typing, { conversation: 'k1', typist: bob.i }));
+      act(() => jest.advanceTimersByTime(4900));
+      expect(typingShown()).toBe(true);
+      act(() => jest.advanceTimersByTime(200));
+      expect(typingShown()).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('tells Bob that I type at most once in 1.2 s, and not for blanks', async () => {
+    const calls = serveChat();
+    const user = userEvent.setup();
+    open();
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    const typingCalls = () => calls.filter((call) => call.path === TYPING.slice(5)).length;
+    await user.type(box, '   ');
+    expect(typingCalls()).toBe(0);
+    await user.type(box, 'Hello there');
+    await waitFor(() => expect(typingCalls()).toBe(1));
+    const now = Date.now();
+    jest.spyOn(Date, 'now').mockReturnValue(now + 1300);
+    await user.type(box, '!');
+    await waitFor(() => expect(typingCalls()).toBe(2));
+    await user.type(box, '?');
+    expect(typingCalls()).toBe(2);
+  });
+
+  it('keeps an empty live region when nobody types', async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    expect(indicator().textContent).toBe('');
   });
 });
 

@@ -33,6 +33,7 @@ export const messagingMessages = {
   startingTooFast: 'You are starting new conversations too quickly. Please wait an hour and try again.',
   vellumOwnerOnly: 'Only its owner edits this Conversation Vellum.',
   sendFailed: 'Your message could not be sent. Please try again.',
+  typingTooOften: 'Typing is told at most once a second.',
   noConversations: 'No conversations yet.',
 } as const;
 
@@ -155,9 +156,26 @@ export interface UnreadMessages {
  * - the event named for the user's id (the spec's): `UserSignal`, on every new message for them and every read
  *   mark of theirs (another tab), so the badge refreshes;
  * - `message:new`: the message, to both participants' tabs;
- * - `message:read`: a participant's read mark, to both participants' tabs (read receipts).
+ * - `message:read`: a participant's read mark, to both participants' tabs (read receipts);
+ * - `conversation:typing`: `TypingEvent`, to the other participant's tabs only, at most once a second per typer and
+ *   conversation while they type (never stored).
  */
-export const REALTIME_EVENTS = { newMessage: 'message:new', read: 'message:read' } as const;
+export const REALTIME_EVENTS = {
+  newMessage: 'message:new',
+  read: 'message:read',
+  typing: 'conversation:typing',
+} as const;
+
+/** Seconds between two typing notices of one person in one conversation, at most. */
+export const TYPING_NOTICE_INTERVAL_S = 1;
+/** Seconds the other participant shows '{name} is typing…' after the last notice (gone at once on their message). */
+export const TYPING_SHOWN_S = 5;
+
+export interface TypingEvent {
+  conversation: string;
+  /** Who types: their id. */
+  typist: string;
+}
 
 export interface UserSignal {
   unreadMessages: number;
@@ -180,6 +198,7 @@ export const messengerPaths = {
   conversation: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}`,
   messages: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/messages`,
   read: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/read`,
+  typing: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/typing`,
   /** The spec's conversation vellum calls (section 7). */
   conversationVellum: (conversation: string, username: string) =>
     `/messenger/${encodeURIComponent(conversation)}/vellum/${encodeURIComponent(username)}`,

@@ -41,7 +41,13 @@ const FEED = 'feed';
 const config = { internalAuthSecret: 'x'.repeat(48), ratingsRequired: 3 };
 
 /** Messaging's sockets: none here. */
-const noSockets = { notifyMessage() {}, notifyRead() {}, endSessions() {}, endCirrus() {} };
+const noSockets = {
+  notifyMessage() {},
+  notifyRead() {},
+  notifyTyping() {},
+  endSessions() {},
+  endCirrus() {},
+};
 
 const services = (db: Db, names: string[]): ServiceDefinition[] =>
   [

@@ -31,4 +31,6 @@ export type MessagingContext = Required<Omit<MessagingPorts, 'limiters'>> & {
   sendLimiter: Limiter;
   /** New conversations per starter and hour (opening an existing one counts nothing). */
   startLimiter: Limiter;
+  /** Typing notices per typist and conversation (TYPING_NOTICE_INTERVAL_S). */
+  typingLimiter: Limiter;
 };

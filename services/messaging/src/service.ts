@@ -6,7 +6,7 @@ import {
   type Db,
   type ServiceDefinition,
 } from '@vellum/platform';
-import { CONVERSATIONS_PER_HOUR, MESSAGES_PER_MINUTE } from '@vellum/proto';
+import { CONVERSATIONS_PER_HOUR, MESSAGES_PER_MINUTE, TYPING_NOTICE_INTERVAL_S } from '@vellum/proto';
 import type { MessagingContext, MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import { endedSessions } from './events/ended-sessions';
@@ -23,7 +23,7 @@ export type {
   MessagingUnit,
   MessagingWrites,
 } from './store/messaging-repository';
-export type { RealtimePort, MessageNotice, ReadNotice } from './realtime/realtime-port';
+export type { RealtimePort, MessageNotice, ReadNotice, TypingNotice } from './realtime/realtime-port';
 export {
   sessionRoom,
   socketRealtime,
@@ -53,6 +53,11 @@ export function messagingDefinition(
       keyPrefix: 'messaging-start',
       points: CONVERSATIONS_PER_HOUR,
       durationSeconds: 3600,
+    }),
+    typingLimiter: ports.limiters({
+      keyPrefix: 'messaging-typing',
+      points: 1,
+      durationSeconds: TYPING_NOTICE_INTERVAL_S,
     }),
   };
   const attach = ports.realtime.attach;

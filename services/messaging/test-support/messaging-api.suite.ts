@@ -94,6 +94,19 @@ export function messagingApiSuite(baseUrl: () => string) {
     expect((await visitor.get(messengerPaths.unread)).status).toBe(401);
   });
 
+  it("takes a participant's typing notice, at most once a second, and refuses anyone else's", async () => {
+    const told = await ann.client.post(messengerPaths.typing(conversation), {});
+    expect([told.status, told.body]).toEqual([200, {}]);
+    const again = await ann.client.post(messengerPaths.typing(conversation), {});
+    expect([again.status, again.body]).toEqual([429, { errorMessage: messagingMessages.typingTooOften }]);
+    const stranger = await cy.client.post(messengerPaths.typing(conversation), {});
+    expect([stranger.status, stranger.body]).toEqual([
+      404,
+      { errorMessage: messagingMessages.conversationNotFound },
+    ]);
+    expect((await visitor.post(messengerPaths.typing(conversation), {})).status).toBe(401);
+  });
+
   it("serves each participant's conversation vellum: both view, only the owner saves", async () => {
     const path = messengerPaths.conversationVellum(conversation, ann.username);
     const mine = await ann.client.get<{ vellum: { i: string }; authorizedToEdit: boolean }>(path, {

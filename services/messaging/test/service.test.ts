@@ -33,6 +33,7 @@ const paths = {
   conversation: (id: string) => `/api/messenger/conversations/${id}`,
   messages: (id: string) => `/api/messenger/conversations/${id}/messages`,
   read: (id: string) => `/api/messenger/conversations/${id}/read`,
+  typing: (id: string) => `/api/messenger/conversations/${id}/typing`,
   vellum: (conversation: string, username: string) => `/messenger/${conversation}/vellum/${username}`,
   save: (id: string) => `/messenger/vellum/${id}`,
 };
@@ -322,6 +323,35 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
     expect((await h.as(uma).post(paths.messages(c.conversation), { text: 'fine' })).status).toBe(201);
     const texts = (await h.as(uma).get(`${paths.messages(c.conversation)}?limit=100`)).body.messages;
     expect(texts.map((m: MessageView) => m.text)).not.toContain('one too many');
+  });
+
+  it('tells the other participant only that one is typing, at most once a second per typist, storing nothing', async () => {
+    const [kai, lea] = [await h.person('Kai'), await h.person('Lea')];
+    const c = (await h.as(kai).post(paths.conversations, { username: lea.username })).body.conversation;
+    const from = h.notices.length;
+    const before = (await h.as(lea).get(paths.messages(c.conversation))).body;
+    expect(answer(await h.as(kai).post(paths.typing(c.conversation), {}))).toEqual({ status: 200, body: {} });
+    const again = await h.as(kai).post(paths.typing(c.conversation), {});
+    expect(answer(again)).toEqual(refusal(429, messagingMessages.typingTooOften));
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+    // Each typist's own limit: Lea types in the same second.
+    expect((await h.as(lea).post(paths.typing(c.conversation), {})).status).toBe(200);
+    expect(answer(await h.as(eve).post(paths.typing(c.conversation), {}))).toEqual(
+      refusal(404, messagingMessages.conversationNotFound),
+    );
+    expect(answer(await h.as().post(paths.typing(c.conversation), {}))).toEqual(
+      refusal(401, messagingMessages.signIn),
+    );
+    for (const missing of [randomUUID(), 'not-an-id'])
+      expect((await h.as(kai).post(paths.typing(missing), {})).status).toBe(404);
+    expect(h.notices.slice(from)).toEqual([
+      { kind: 'typing', notice: { to: lea.id, typing: { conversation: c.conversation, typist: kai.id } } },
+      { kind: 'typing', notice: { to: kai.id, typing: { conversation: c.conversation, typist: lea.id } } },
+    ]);
+    expect((await h.as(lea).get(paths.messages(c.conversation))).body).toEqual(before);
+    expect(await unread(lea)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await h.as(kai).post(paths.typing(c.conversation), {})).status).toBe(200);
   });
 
   it(`limits starting conversations to ${CONVERSATIONS_PER_HOUR} an hour per person, never opening an existing one`, async () => {

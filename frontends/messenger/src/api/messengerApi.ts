@@ -31,6 +31,8 @@ export const messengerApi = {
     api.get<MessagesPage>(messengerPaths.messages(id) + query({ before })),
   send: (id: string, text: string) => api.post<SentMessage>(messengerPaths.messages(id), { text }),
   markRead: (id: string, upTo: string) => api.post<ReadAnswer>(messengerPaths.read(id), { upTo }),
+  /** I am typing: the other participant's tabs are told (at most once a second, or 429). */
+  typing: (id: string) => api.post<Record<string, never>>(messengerPaths.typing(id), {}),
   search: (text: string, signal?: AbortSignal) =>
     api.get<{ results: SearchResult[] }>(`/api/search${query({ query: text })}`, { signal }),
 };

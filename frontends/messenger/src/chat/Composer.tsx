@@ -9,7 +9,14 @@ const characters = (text: string) => [...text.trim()].length;
  * schema (1 to 2,000 characters after trimming, no control characters but lines and tabs), with its messages;
  * while sending it cannot change, and after a failure it is kept with the reason.
  */
-export function Composer({ onSend }: { onSend(text: string): Promise<void> }) {
+export function Composer({
+  onSend,
+  onTyping,
+}: {
+  onSend(text: string): Promise<void>;
+  /** Every change of the text (the other participant is told that I am typing). */
+  onTyping?(text: string): void;
+}) {
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -68,6 +75,7 @@ export function Composer({ onSend }: { onSend(text: string): Promise<void> }) {
           onChange={(event) => {
             setText(event.target.value);
             setFailure(null);
+            onTyping?.(event.target.value);
           }}
           onKeyDown={onKeyDown}
         />

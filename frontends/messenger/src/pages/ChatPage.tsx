@@ -15,9 +15,12 @@ import { ChatHeader } from '../chat/ChatHeader';
 import { Composer } from '../chat/Composer';
 import { addMessage } from '../chat/messageCache';
 import { MessageList } from '../chat/MessageList';
+import { TypingIndicator } from '../chat/TypingIndicator';
 import { useChatMessages } from '../chat/useChatMessages';
 import { useChatRealtime } from '../chat/useChatRealtime';
 import { useMarkRead } from '../chat/useMarkRead';
+import { useOtherTyping } from '../chat/useOtherTyping';
+import { useTypingNotice } from '../chat/useTypingNotice';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 
 /** The service refuses a conversation that is not the visitor's (404) or anyone's without a session (401). */
@@ -35,6 +38,8 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
   useTitle(other ? `Chat with ${other.displayName || other.username}` : 'Messenger');
   useChatRealtime(conversation, me);
   useMarkRead(conversation, history.messages, me);
+  const otherTyping = useOtherTyping(conversation, other?.i);
+  const typingNotice = useTypingNotice(conversation);
 
   const send = async (text: string) => {
     const { message } = await messengerApi.send(conversation, text);
@@ -63,7 +68,8 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
         loadingOlder={history.isFetchingNextPage}
         onLoadOlder={() => void history.fetchNextPage()}
       />
-      <Composer onSend={send} />
+      <TypingIndicator name={other.displayName || other.username} typing={otherTyping} />
+      <Composer onSend={send} onTyping={typingNotice} />
     </Container>
   );
 }

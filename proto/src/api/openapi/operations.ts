@@ -1219,6 +1219,17 @@ export const operations: Operation[] = [
     errorShape: 'errorMessage',
   },
   {
+    operationId: 'signalTyping',
+    method: 'post',
+    path: '/api/messenger/conversations/{id}/typing',
+    summary: "I am typing: the other participant's tabs are told (never stored), at most once a second.",
+    owner: 'messaging',
+    auth: 'required',
+    pathParameters: conversationId,
+    answers: { 200: json('Told.', emptyObject) },
+    errorShape: 'errorMessage',
+  },
+  {
     operationId: 'getConversationVellum',
     method: 'get',
     path: '/messenger/{conversation}/vellum/{username}',

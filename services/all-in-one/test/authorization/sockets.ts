@@ -136,4 +136,29 @@ export const socketRows: SocketRow[] = [
       return found;
     },
   },
+  {
+    name: "the owner's typing is heard by the participant only; a stranger's call is refused and heard by nobody",
+    check: async (w, s) => {
+      const heard = new Map<string, unknown[]>();
+      for (const actor of ['owner', 'participant', 'stranger'] as const)
+        (await s.connect(actor)).on(REALTIME_EVENTS.typing, (event: unknown) =>
+          heard.set(actor, [...(heard.get(actor) ?? []), event]),
+        );
+      const found: string[] = [];
+      const forged = await w.clients.stranger.post(messengerPaths.typing(w.values.conversation), {});
+      if (forged.status !== 404) found.push(`a stranger's typing answered ${forged.status}`);
+      const told = await w.clients.owner.post(messengerPaths.typing(w.values.conversation), {});
+      if (told.status !== 200) found.push(`the owner's typing answered ${told.status}`);
+      const expected = { conversation: w.values.conversation, typist: w.people.owner.id };
+      await eventually(async () => heard.get('participant') || undefined, 10_000).catch(() =>
+        found.push('the participant did not hear the owner typing'),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (JSON.stringify(heard.get('participant')) !== JSON.stringify([expected]))
+        found.push(`the participant heard ${JSON.stringify(heard.get('participant'))}`);
+      for (const actor of ['owner', 'stranger'])
+        if (heard.has(actor)) found.push(`the ${actor} heard typing: ${JSON.stringify(heard.get(actor))}`);
+      return found;
+    },
+  },
 ];

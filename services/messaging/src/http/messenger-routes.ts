@@ -14,6 +14,7 @@ import { listMessages } from '../use-cases/list-messages';
 import { markRead } from '../use-cases/mark-read';
 import { openConversation } from '../use-cases/open-conversation';
 import { sendMessage } from '../use-cases/send-message';
+import { signalTyping } from '../use-cases/signal-typing';
 import { viewConversation } from '../use-cases/view-conversation';
 
 // A cursor is read as text and decoded by the use case: a conversation not the caller's is 404 before its cursor.
@@ -68,6 +69,12 @@ export function messengerRoutes(ctx: MessagingContext): Router {
     const caller = signedIn(req);
     const input = bodyOf(req, markReadSchema);
     res.json(await markRead(ctx, caller, { ...input, conversation: paramOf(req, 'id') }));
+  });
+
+  router.post('/api/messenger/conversations/:id/typing', async (req, res) => {
+    const caller = signedIn(req);
+    await signalTyping(ctx, caller, { conversation: paramOf(req, 'id') });
+    res.json({});
   });
 
   return router;

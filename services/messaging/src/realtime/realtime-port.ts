@@ -1,4 +1,4 @@
-import type { MessageView, ReadMarkEvent, UserSignal } from '@vellum/proto';
+import type { MessageView, ReadMarkEvent, TypingEvent, UserSignal } from '@vellum/proto';
 
 /** A new message: `message:new` to both participants' tabs, and the recipient's id event with their unread total. */
 export interface MessageNotice {
@@ -16,6 +16,12 @@ export interface ReadNotice {
   signal: UserSignal;
 }
 
+/** A participant is typing: `conversation:typing` to the other participant's tabs only. */
+export interface TypingNotice {
+  to: string;
+  typing: TypingEvent;
+}
+
 /**
  * What the use cases tell the participants' open tabs once a write is stored. Delivery is best effort: the counts
  * a tab shows are always read again from the store, so a missed notice is corrected by the next one or a reload.
@@ -23,6 +29,7 @@ export interface ReadNotice {
 export interface RealtimePort {
   notifyMessage(notice: MessageNotice): void;
   notifyRead(notice: ReadNotice): void;
+  notifyTyping(notice: TypingNotice): void;
   /** Sessions ended (identity's sign-out, password reset): their sockets are disconnected, on every replica. */
   endSessions(sessionKeys: readonly string[]): void;
   /** The account is gone (identity's CirrusDeleted): every socket of the cirrus is disconnected, on every replica. */

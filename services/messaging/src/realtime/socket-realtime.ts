@@ -145,6 +145,10 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.to(userRoom(reader)).emit(reader, signal);
       metrics?.emitted('read');
     },
+    notifyTyping({ to, typing }) {
+      io.to(userRoom(to)).emit(REALTIME_EVENTS.typing, typing);
+      metrics?.emitted('typing');
+    },
     endSessions(keys) {
       // No key, no room: `io.in([])` would be every socket.
       if (keys.length > 0) io.in(keys.map(sessionRoom)).disconnectSockets(true);

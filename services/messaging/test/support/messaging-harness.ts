@@ -6,6 +6,7 @@ import {
   type MessageNotice,
   type ReadNotice,
   type RealtimePort,
+  type TypingNotice,
 } from '../../src/service';
 
 export interface Person extends Caller {
@@ -14,12 +15,16 @@ export interface Person extends Caller {
 
 /** A realtime port that records what the use cases told, in order, and which sockets it was asked to end. */
 export function recordingRealtime() {
-  const notices: Array<{ kind: 'message'; notice: MessageNotice } | { kind: 'read'; notice: ReadNotice }> =
-    [];
+  const notices: Array<
+    | { kind: 'message'; notice: MessageNotice }
+    | { kind: 'read'; notice: ReadNotice }
+    | { kind: 'typing'; notice: TypingNotice }
+  > = [];
   const ended: Array<{ sessions: string[] } | { cirrus: string }> = [];
   const port: RealtimePort = {
     notifyMessage: (notice) => void notices.push({ kind: 'message', notice }),
     notifyRead: (notice) => void notices.push({ kind: 'read', notice }),
+    notifyTyping: (notice) => void notices.push({ kind: 'typing', notice }),
     endSessions: (keys) => void ended.push({ sessions: [...keys] }),
     endCirrus: (cirrus) => void ended.push({ cirrus }),
   };

@@ -46,6 +46,11 @@ export const messaging: Table = {
     body: (w, _actor, v) => ({ upTo: v === 'conversation' ? w.messageId : w.deletedPersonsMessageId }),
     expect: { conversation: participants, deletedPersonsConversation: nobody },
   },
+  signalTyping: {
+    rule: 'a participant tells the other one only; anyone else 404, and nobody hears it',
+    callersOwn: "the caller's own typing in their own conversation",
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
   getConversationVellum: {
     rule: "both participants view each one's conversation vellum; anyone else 404",
     path: (w, v) =>
