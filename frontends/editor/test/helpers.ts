@@ -23,5 +23,11 @@ export function listItem(overrides: Partial<VellumListItem> = {}): VellumListIte
 }
 
 export function vellumView(overrides: Partial<VellumView> = {}): VellumView {
-  return { ...listItem(), text: doc('Hello world'), created_at: '2024-10-01T12:00:00.000Z', ...overrides };
+  return {
+    ...listItem(),
+    text: doc('Hello world'),
+    created_at: '2024-10-01T12:00:00.000Z',
+    revision: 1,
+    ...overrides,
+  };
 }
