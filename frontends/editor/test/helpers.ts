@@ -31,3 +31,8 @@ export function vellumView(overrides: Partial<VellumView> = {}): VellumView {
     ...overrides,
   };
 }
+
+/** The answer of a save (POST /api/vellum/{id}): the vellum as stored after it. */
+export const savedAnswer = (overrides: Partial<VellumView> = {}) => ({
+  body: { savedVellum: vellumView({ is_new: false, revision: 2, ...overrides }) },
+});
