@@ -52,6 +52,18 @@ export const texts = {
   stay: 'Keep Editing',
   draftKept: (when: string) => `Unsaved edits of this Vellum from ${when} were kept in this browser.`,
   restore: 'Restore',
+  // A save never silently lost (issue 28)
+  offline: 'Offline',
+  notSavedOffline:
+    'Not saved yet: the server cannot be reached. Your edits are kept in this browser and will be saved when the connection returns.',
+  notSavedRetrying:
+    'Not saved yet: the server did not answer. Your edits are kept in this browser and saving will be tried again shortly.',
+  savingAgain: 'Saving…',
+  savedAfterRetry: 'Your edits are saved.',
+  conflictChoice:
+    'Keep mine saves your version over the other one; Load theirs shows the other version and drops your edits.',
+  keepMine: 'Keep mine',
+  loadTheirs: 'Load theirs',
   // History (issue 28)
   versionLabel: (date: string, size: string) => `${date}, ${size}`,
   versionHeading: (date: string) => `Version of ${date}`,

@@ -5,7 +5,7 @@ import VellumPage from '../src/pages/VellumPage';
 import { draftKey, drafts } from '../src/vellum/drafts';
 import { texts } from '../src/texts';
 import type { SignedCirrus } from '@vellum/ui';
-import { ann, authModals, bob, doc, renderPage, serve, vellumView } from './helpers';
+import { ann, authModals, bob, doc, renderPage, savedAnswer, serve, vellumView } from './helpers';
 
 const open = (routes: Parameters<typeof serve>[0], signedIn: SignedCirrus | null = ann) => {
   const calls = serve(routes, signedIn);
@@ -101,19 +101,19 @@ describe('the vellum page', () => {
   });
 
   it('saves title and text (a JSON string) with Control + Enter, then reloads', async () => {
-    const { calls } = open({ ...ownPage(), 'POST /api/vellum/v1': { body: {} } });
+    const { calls } = open({ ...ownPage(), 'POST /api/vellum/v1': savedAnswer() });
     const title = await screen.findByRole('textbox', { name: 'Title' });
     await userEvent.type(title, ' v2');
     fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     await screen.findByRole('button', { name: 'Saved' });
     const save = calls.find((call) => call.method === 'POST')!;
     expect(save.path).toBe('/api/vellum/v1');
-    expect(save.body).toEqual({ title: 'Notes on prompts v2', text: doc('Hello world') });
+    expect(save.body).toEqual({ title: 'Notes on prompts v2', text: doc('Hello world'), baseRevision: 1 });
     expect(calls.filter((call) => call.path === '/api/vellum/v1' && call.method === 'GET').length).toBe(2);
   });
 
   it("compares the text with the loaded vellum: 'Discard Changes' after an edit, 'Saved' once it is undone or saved", async () => {
-    const { calls } = open({ ...ownPage(), 'POST /api/vellum/v1': { body: {} } });
+    const { calls } = open({ ...ownPage(), 'POST /api/vellum/v1': savedAnswer() });
     await screen.findByRole('button', { name: 'Saved' });
     const box = screen.getByRole('textbox', { name: 'Vellum text' });
     const editor = (box as unknown as { editor: Editor }).editor;
@@ -144,6 +144,7 @@ describe('the vellum page', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       title: 'Notes on prompts',
       text: doc('Hello world v2'),
+      baseRevision: 1,
     });
     // Compared with what was saved now: undoing the saved edit is a change.
     act(() => void editor.commands.undo());

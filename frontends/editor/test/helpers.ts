@@ -23,5 +23,16 @@ export function listItem(overrides: Partial<VellumListItem> = {}): VellumListIte
 }
 
 export function vellumView(overrides: Partial<VellumView> = {}): VellumView {
-  return { ...listItem(), text: doc('Hello world'), created_at: '2024-10-01T12:00:00.000Z', ...overrides };
+  return {
+    ...listItem(),
+    text: doc('Hello world'),
+    created_at: '2024-10-01T12:00:00.000Z',
+    revision: 1,
+    ...overrides,
+  };
 }
+
+/** The answer of a save (POST /api/vellum/{id}): the vellum as stored after it. */
+export const savedAnswer = (overrides: Partial<VellumView> = {}) => ({
+  body: { savedVellum: vellumView({ is_new: false, revision: 2, ...overrides }) },
+});

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { urlMessages, validateVellumDocument, type VellumNode } from '@vellum/proto/editor';
 import VellumPage from '../src/pages/VellumPage';
-import { renderPage, serve, vellumView } from './helpers';
+import { renderPage, savedAnswer, serve, vellumView } from './helpers';
 
 function types(node: VellumNode, into = new Set<string>()): Set<string> {
   into.add(node.type);
@@ -92,7 +92,7 @@ describe('the full toolbar', () => {
       'GET /api/vellum/v1': {
         body: { vellum: vellumView({ text: '' }), viewAuthorized: true, isOwner: true },
       },
-      'POST /api/vellum/v1': { body: {} },
+      'POST /api/vellum/v1': savedAnswer(),
     });
     renderPage(<VellumPage />, '/vellum/:id', '/vellum/v1');
     const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' });

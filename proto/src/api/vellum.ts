@@ -68,6 +68,8 @@ export const vellumMessages = {
   restoreConfirm: 'Restore this version? The current text is kept as a version too.',
   restoreFailed: 'The version could not be restored.',
   historyFailed: 'The history could not be loaded.',
+  changedElsewhere: 'This Vellum was changed elsewhere since you opened it.',
+  badRevision: 'The revision of a Vellum is a whole number from 1.',
 } as const;
 
 export const SCORE_LEVELS = ['bad', 'good', 'excellent'] as const;
@@ -127,8 +129,23 @@ export const saveVellumSchema = requestBody({
   text: vellumTextSchema.optional(),
 });
 
+/**
+ * POST /api/vellum/{id} as the vellum service reads it: a save, and optionally the `revision` of the vellum the
+ * edits started from (the one its page loaded). When given, the save is refused (409 `changedElsewhere`) if the
+ * vellum was saved since; left out, the save goes through as the spec's call does.
+ */
+export const saveVellumRequestSchema = requestBody({
+  ...saveVellumSchema.shape,
+  baseRevision: z
+    .number({ error: vellumMessages.badRevision })
+    .int(vellumMessages.badRevision)
+    .min(1, vellumMessages.badRevision)
+    .optional(),
+});
+
 export type NewVellumInput = z.infer<typeof newVellumSchema>;
 export type SaveVellumInput = z.infer<typeof saveVellumSchema>;
+export type SaveVellumRequest = z.infer<typeof saveVellumRequestSchema>;
 
 // Responses (spec section 3). Dates are ISO 8601 strings.
 
@@ -153,6 +170,8 @@ export interface VellumListItem {
 export interface VellumView extends VellumListItem {
   text: string;
   created_at: string;
+  /** 1 when created, one more with every save: what a save sends back as `baseRevision`. */
+  revision: number;
 }
 
 /** GET /api/vellum/{id}; a missing vellum and someone else's private one answer alike. */
@@ -276,7 +295,11 @@ export const vellumListItemSchema = answerSchema<VellumListItem>()(
   }),
 );
 export const vellumViewSchema = answerSchema<VellumView>()(
-  vellumListItemSchema.extend({ text: z.string(), created_at: z.string() }),
+  vellumListItemSchema.extend({
+    text: z.string(),
+    created_at: z.string(),
+    revision: z.number().int().min(1),
+  }),
 );
 export const vellumPageResponseSchema = answerSchema<VellumPageResponse>()(
   z.object({ vellum: vellumViewSchema.nullable(), viewAuthorized: z.boolean(), isOwner: z.boolean() }),

@@ -88,6 +88,7 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
         text: JSON.stringify(richDocument),
         last_edited: expect.any(String),
         created_at: expect.any(String),
+        revision: 1,
         is_new: true,
         is_public: false,
         cirrus_i: owner.id,
@@ -232,6 +233,47 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
       expect(shown.body).toEqual({ error: vellumMessages.ownerOnly, code: 'forbidden' });
       expect((await page(owner.client, v.i)).body.vellum?.title).toBe('Mine');
       expect((await owner.client.post(`/api/vellum/${UNKNOWN_ID}`, { title: 'x' })).status).toBe(404);
+    });
+  });
+
+  describe('saving from a page that is behind (issue 28, two tabs)', () => {
+    const save = (id: string, payload: Record<string, unknown>) =>
+      owner.client.post<Saved>(`/api/vellum/${id}`, payload);
+
+    it('saves over the revision the edits started from, and refuses with 409 over a newer one', async () => {
+      const v = await create(owner, 'Shared');
+      expect(v.revision).toBe(1);
+      const tabA = await save(v.i, { title: 'From A', text: body('a'), baseRevision: 1 });
+      expect([tabA.status, tabA.body.savedVellum.revision]).toEqual([200, 2]);
+      expect((await page(owner.client, v.i)).body.vellum?.revision).toBe(2);
+      const tabB = await save(v.i, { title: 'From B', text: body('b'), baseRevision: 1 });
+      expect([tabB.status, tabB.body]).toEqual([
+        409,
+        { error: vellumMessages.changedElsewhere, code: 'conflict' },
+      ]);
+      expect((await page(owner.client, v.i)).body.vellum).toEqual(tabA.body.savedVellum);
+      // Without a revision the save goes through, as the spec's call does.
+      const unchecked = await save(v.i, { title: 'Unchecked' });
+      expect([unchecked.status, unchecked.body.savedVellum.revision]).toEqual([200, 3]);
+    });
+
+    it('lets exactly one of two saves from the same revision through', async () => {
+      const v = await create(owner, 'Race');
+      const answers = await Promise.all(
+        ['Left', 'Right'].map((title) => save(v.i, { title, text: body(title), baseRevision: 1 })),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const winner = answers.find((a) => a.status === 200)!.body.savedVellum;
+      expect((await page(owner.client, v.i)).body.vellum).toEqual(winner);
+    });
+
+    it('answers a repeated save as saved, and refuses a revision that is not a whole number from 1', async () => {
+      const v = await create(owner, 'Twice');
+      const first = await save(v.i, { title: 'Sent', text: body('sent'), baseRevision: 1 });
+      const again = await save(v.i, { title: 'Sent', text: body('sent'), baseRevision: 1 });
+      expect([again.status, again.body]).toEqual([200, first.body]);
+      const bad = await save(v.i, { title: 'Sent', baseRevision: 'one' });
+      expect([bad.status, bad.body]).toEqual([400, { error: vellumMessages.badRevision, code: 'invalid' }]);
     });
   });
 

@@ -1,4 +1,4 @@
-import { api } from '@vellum/ui';
+import { api, type RequestOptions } from '@vellum/ui';
 import type {
   DiscoverResponse,
   ScoreLevel,
@@ -6,6 +6,7 @@ import type {
   VellumListResponse,
   VellumPageResponse,
   VellumSearchResponse,
+  VellumView,
   VersionResponse,
   VersionsResponse,
 } from '@vellum/proto/api';
@@ -19,11 +20,17 @@ export interface VellumBody {
   text: string;
 }
 
+/** A save: with `baseRevision` (the revision the edits started from) a vellum saved since answers 409. */
+export interface VellumSaveBody extends VellumBody {
+  baseRevision?: number;
+}
+
 /** Every vellum call of spec section 7, with its exact path. */
 export const vellumApi = {
   page: (id: string) => api.get<VellumPageResponse>(`/api/vellum/${seg(id)}`),
   create: (body: VellumBody) => api.post<SavedVellumResponse>('/api/vellum-new', body),
-  save: (id: string, body: VellumBody) => api.post<unknown>(`/api/vellum/${seg(id)}`, body),
+  save: (id: string, body: VellumSaveBody, options?: RequestOptions) =>
+    api.post<{ savedVellum: VellumView }>(`/api/vellum/${seg(id)}`, body, options),
   remove: (id: string) => api.delete<unknown>(`/api/vellum/${seg(id)}`),
   publish: (id: string) => api.put<unknown>(`/api/vellum/publish/${seg(id)}`),
   makePrivate: (id: string) => api.put<unknown>(`/api/vellum/private/${seg(id)}`),

@@ -18,6 +18,8 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { ExportMarkdownButton } from '../markdown/ExportMarkdownButton';
 import { usePasteNotices } from '../markdown/usePasteNotices';
 import { OwnerControls } from './OwnerControls';
+import { SaveConflict } from './SaveConflict';
+import { SaveStatus } from './SaveStatus';
 import { ScoreBadge } from './ScoreBadge';
 import { TitleField } from './TitleField';
 import { useCtrlEnter } from './useCtrlEnter';
@@ -107,6 +109,20 @@ export function VellumEditorPage({ vellum, isOwner }: VellumEditorPageProps) {
           onEditButton={editing.onEditButton}
           onSave={() => void editing.save()}
           onDelete={remove}
+        />
+      ) : null}
+      {isOwner && editMode ? (
+        <SaveStatus
+          offline={editing.offline}
+          pending={editing.pending}
+          recovered={editing.recovered && !editing.unsaved}
+        />
+      ) : null}
+      {editing.conflict ? (
+        <SaveConflict
+          busy={editing.saving}
+          onKeepMine={() => void editing.keepMine()}
+          onLoadTheirs={() => void editing.loadTheirs()}
         />
       ) : null}
       {isOwner ? (

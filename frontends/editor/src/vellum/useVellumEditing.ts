@@ -10,8 +10,10 @@ import { texts } from '../texts';
 import { draftKey } from './drafts';
 import { isEditMode, savedFlags, type EditToggle } from './editState';
 import { failureMessage } from './errors';
+import { saveFailureOf } from './saveFailure';
 import { useDraftAutosave } from './useDraftAutosave';
 import { useDraftOffer } from './useDraftOffer';
+import { useSaveRetry } from './useSaveRetry';
 import { useVellumServer } from './useVellumServer';
 
 /**
@@ -28,6 +30,11 @@ interface Snapshot {
  * The state of one vellum on its page (spec section 4): edit mode, the loaded snapshot with the title's and
  * text's saved flags, save, discard and the error alert. The calls are `useVellumServer`'s, the draft kept in the
  * browser `useDraftOffer`'s and `useDraftAutosave`'s; the leave-page prompt is the page's (`useLeavePrompt`).
+ *
+ * A save sends the revision the edits started from (issue 28). One that fails for want of the network or the
+ * server keeps the edits and is tried again by itself (`useSaveRetry`); one refused because the vellum was saved
+ * elsewhere since (409) waits for the person's choice: keep theirs (`keepMine`, a save over the revision read again)
+ * or load the other (`loadTheirs`, Discard Changes).
  *
  * Typing costs the page no render: the editor holds the text, and each change only compares the editor's document
  * with the snapshot's (`Node.eq`, which stops at the nodes the two share, so a keystroke in a long vellum compares
@@ -46,6 +53,13 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const [title, setTitle] = useState(vellum.title);
   const [textSaved, setTextSaved] = useState(true);
   const [saving, setSaving] = useState(false);
+  /** The revision the edits started from: the loaded one, then each save's. */
+  const revision = useRef(vellum.revision);
+  const [conflict, setConflict] = useState(false);
+  /** The last save came after failed ones: the status line says the edits are saved now. */
+  const [recovered, setRecovered] = useState(false);
+  const retryRef = useRef<() => void>(() => undefined);
+  const retries = useSaveRetry(() => retryRef.current());
   const key = isOwner && signedCirrus ? draftKey(signedCirrus.username, id) : null;
   const {
     offered,
@@ -90,6 +104,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
       const normal = live ? loadDocument(live, parsed.doc) : serializeDocument(parsed.doc);
       currentDoc.current = live ? live.state.doc : normal;
       snapshotRef.current = { title: loaded.title, text: normal, doc: live ? live.state.doc : null };
+      revision.current = loaded.revision;
       setSnapshot({ title: loaded.title });
       setTitle(loaded.title);
       compareText();
@@ -143,6 +158,8 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
   const discard = useCallback(async () => {
     dropDraft();
     setError(null);
+    setConflict(false);
+    retries.settled();
     try {
       const fresh = await reload();
       show(fresh.vellum ?? vellum);
@@ -150,7 +167,7 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
       console.warn('Could not reload the Vellum', failure);
       show(vellum);
     }
-  }, [dropDraft, reload, show, vellum]);
+  }, [dropDraft, reload, show, vellum, retries]);
 
   const save = useCallback(async () => {
     if (!editMode || saving) return;
@@ -163,15 +180,24 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     const sent = currentText();
     setSaving(true);
     setError(null);
+    let savedRevision: number;
     try {
-      await saveVellum(trimmed, sent);
+      savedRevision = (await saveVellum(trimmed, sent, revision.current)).savedVellum.revision;
     } catch (failure) {
-      setError(failureMessage(texts.saveFailed, failure));
+      const kind = saveFailureOf(failure);
+      retries.failed(kind);
+      setConflict(kind === 'conflict');
+      setRecovered(false);
+      if (kind === 'refused') setError(failureMessage(texts.saveFailed, failure));
       setSaving(false);
       return;
     }
     // The server holds what was sent: that is the new snapshot. The editor keeps its content (and the cursor);
     // the vellum is reloaded for its updated-on line.
+    revision.current = savedRevision;
+    setRecovered(retries.pending !== null);
+    retries.settled();
+    setConflict(false);
     forgetDraft();
     snapshotRef.current = { title: trimmed, text: sent, doc: typeof sentDoc === 'string' ? null : sentDoc };
     setSnapshot({ title: trimmed });
@@ -184,7 +210,20 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     } finally {
       setSaving(false);
     }
-  }, [editMode, saving, title, currentText, saveVellum, forgetDraft, compareText, afterSave]);
+  }, [editMode, saving, title, currentText, saveVellum, retries, forgetDraft, compareText, afterSave]);
+  retryRef.current = () => void save();
+
+  /** Keep mine, after a conflict: the same edits saved over the vellum as it is now. */
+  const keepMine = useCallback(async () => {
+    try {
+      const fresh = await reload();
+      if (fresh.vellum) revision.current = fresh.vellum.revision;
+    } catch (failure) {
+      setError(failureMessage(texts.saveFailed, failure));
+      return;
+    }
+    await save();
+  }, [reload, save]);
 
   const onEditButton = useCallback(() => {
     if (!editMode) setToggle({ toggled: true, chosen: true });
@@ -216,6 +255,13 @@ export function useVellumEditing(vellum: VellumView, isOwner: boolean) {
     saving,
     error,
     setError,
+    pending: retries.pending,
+    offline: retries.offline,
+    recovered,
+    conflict,
+    keepMine,
+    /** Load theirs, after a conflict: Discard Changes (the other version, the edits and their draft dropped). */
+    loadTheirs: discard,
     offered,
     restoreDraft,
     dropDraft,

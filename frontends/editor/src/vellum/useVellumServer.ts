@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, vellumApi } from '../api/vellumApi';
 import { loadVellumPage } from '../api/loadVellumPage';
+import { SAVE_TIMEOUT_MS, withTimeout } from './saveFailure';
 
 /** The calls of one vellum's page: reload it into the shared cache, save it and refresh what shows it. */
 export function useVellumServer(id: string) {
@@ -17,7 +18,12 @@ export function useVellumServer(id: string) {
     [queryClient, id],
   );
 
-  const save = useCallback((title: string, text: string) => vellumApi.save(id, { title, text }), [id]);
+  /** Saves over `baseRevision`; no answer within SAVE_TIMEOUT_MS rejects with SaveTimedOut. */
+  const save = useCallback(
+    (title: string, text: string, baseRevision: number) =>
+      withTimeout((signal) => vellumApi.save(id, { title, text, baseRevision }, { signal }), SAVE_TIMEOUT_MS),
+    [id],
+  );
 
   /** After a save: the lists and the History are stale and the vellum is reloaded (for its updated-on line). */
   const afterSave = useCallback(() => {

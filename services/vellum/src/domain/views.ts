@@ -39,7 +39,7 @@ export function searchHitView(v: VellumSummary & { snippet: VellumSnippet }): Ve
 
 /** The whole vellum; `text` is the document's JSON text. */
 export function vellumView(v: VellumRecord): VellumView {
-  return { ...listItemView(v), text: v.body, created_at: v.createdAt.toISOString() };
+  return { ...listItemView(v), text: v.body, created_at: v.createdAt.toISOString(), revision: v.revision };
 }
 
 export function creatorView(c: {

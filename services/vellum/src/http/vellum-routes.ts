@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { bodyOf, callerOf, paramOf } from '@vellum/platform';
-import { newVellumSchema, saveVellumSchema, vellumMessages } from '@vellum/proto';
+import { newVellumSchema, saveVellumRequestSchema, vellumMessages } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { vellumIdOf } from '../domain/access';
 import { vellumView } from '../domain/views';
@@ -38,7 +38,7 @@ export function vellumRoutes(ctx: VellumContext): Router {
   router.post('/api/vellum/:id', async (req, res) => {
     const caller = callerOf(req, vellumMessages.signInToWrite);
     const id = vellumIdOf(paramOf(req, 'id'));
-    const input = bodyOf(req, saveVellumSchema);
+    const input = bodyOf(req, saveVellumRequestSchema);
     const saved = await saveVellum(ctx, caller, { ...input, id });
     res.json({ savedVellum: vellumView(saved) });
   });

@@ -111,4 +111,12 @@ export const migrations: Migration[] = [
       CREATE INDEX vellums_search_doc_idx ON vellum.vellums USING gin (search_doc) WITH (fastupdate = off);
     `,
   },
+  {
+    id: '0006_revision',
+    sql: `
+      -- One more with every save (issue 28): a page sends back the revision it loaded, and a save from a page that is
+      -- behind is refused rather than writing over a newer text (two tabs). A constant default: no table rewrite.
+      ALTER TABLE vellum.vellums ADD COLUMN revision integer NOT NULL DEFAULT 1;
+    `,
+  },
 ];

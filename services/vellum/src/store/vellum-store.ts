@@ -18,6 +18,8 @@ export interface VellumRecord extends VellumSummary {
   createdAt: Date;
   ratingCount: number;
   ratingSum: number;
+  /** 1 when created, one more with every save. */
+  revision: number;
 }
 
 export interface NewVellum {
@@ -34,6 +36,7 @@ export interface LockedVellum {
   ownerId: string;
   isPublic: boolean;
   title: string;
+  revision: number;
 }
 
 /** Where a discovery page starts: after this vellum in (last_edited DESC, id DESC) order. */
@@ -70,6 +73,7 @@ interface RecordRow extends SummaryRow {
   created_at: Date | string;
   rating_count: number;
   rating_sum: number;
+  revision: number;
 }
 
 const SUMMARY_COLUMNS = `v.id, v.owner_id, v.title, v.is_public, v.is_new, v.last_edited, a.username, a.display_name`;
@@ -91,6 +95,7 @@ const toRecord = (row: RecordRow): VellumRecord => ({
   createdAt: new Date(row.created_at),
   ratingCount: Number(row.rating_count),
   ratingSum: Number(row.rating_sum),
+  revision: Number(row.revision),
 });
 
 /** Postgres access for vellums; every function takes the connection or transaction to use. */
@@ -105,7 +110,7 @@ export const vellumStore = {
 
   async byId(db: Queryable, id: string): Promise<VellumRecord | null> {
     const { rows } = await db.query<RecordRow>(
-      `SELECT ${SUMMARY_COLUMNS}, v.body, v.created_at, v.rating_count, v.rating_sum FROM ${FROM} WHERE v.id = $1`,
+      `SELECT ${SUMMARY_COLUMNS}, v.body, v.created_at, v.rating_count, v.rating_sum, v.revision FROM ${FROM} WHERE v.id = $1`,
       [id],
     );
     return rows[0] ? toRecord(rows[0]) : null;
@@ -122,15 +127,25 @@ export const vellumStore = {
 
   /** Locks the vellum for the rest of the transaction: writes to one vellum happen one after the other. */
   async lock(db: Queryable, id: string): Promise<LockedVellum | null> {
-    const { rows } = await db.query<{ owner_id: string; is_public: boolean; title: string }>(
-      `SELECT owner_id, is_public, title FROM vellum.vellums WHERE id = $1 FOR UPDATE`,
-      [id],
-    );
+    const { rows } = await db.query<{
+      owner_id: string;
+      is_public: boolean;
+      title: string;
+      revision: number;
+    }>(`SELECT owner_id, is_public, title, revision FROM vellum.vellums WHERE id = $1 FOR UPDATE`, [id]);
     const row = rows[0];
-    return row ? { id, ownerId: row.owner_id, isPublic: row.is_public, title: row.title } : null;
+    return row
+      ? {
+          id,
+          ownerId: row.owner_id,
+          isPublic: row.is_public,
+          title: row.title,
+          revision: Number(row.revision),
+        }
+      : null;
   },
 
-  /** Saves a new title and, when given, a new body; the vellum is no longer new. */
+  /** Saves a new title and, when given, a new body; the vellum is no longer new and its revision moves on. */
   async save(
     db: Queryable,
     id: string,
@@ -139,7 +154,7 @@ export const vellumStore = {
     await db.query(
       `UPDATE vellum.vellums
           SET title = $2, body = COALESCE($3, body), body_text = COALESCE($4, body_text),
-              is_new = false, last_edited = $5
+              is_new = false, last_edited = $5, revision = revision + 1
         WHERE id = $1`,
       [id, change.title, change.body?.json ?? null, change.body?.text ?? null, change.at],
     );
