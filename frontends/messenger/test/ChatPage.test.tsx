@@ -277,6 +277,62 @@ describe('read marks', () => {
   });
 });
 
+describe('the first unread message', () => {
+  /** The history's items in order: each message's text, and the divider where it is. */
+  const items = () =>
+    history()
+      .getAllByRole('listitem')
+      .map((item) =>
+        item.getAttribute('data-testid') === 'new-messages'
+          ? '— New messages —'
+          : item.querySelector('[data-testid="message"]')?.textContent,
+      );
+
+  it("opens with 'New messages' above the first of Bob's unread messages, and none when nothing was unread", async () => {
+    const messages = [
+      message(4, 'Still there?', 'bob'),
+      message(3, 'Are you free?', 'bob'),
+      message(2, 'Hello Bob'),
+      message(1, 'Hi Ann', 'bob', true),
+    ];
+    serveChat(messages, { [HEADER]: { body: { conversation: conversation('k1', bob, messages[0]!, 2) } } });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    await waitFor(() =>
+      expect(items()).toEqual([
+        '@bob: Hi Ann',
+        'You: Hello Bob',
+        '— New messages —',
+        '@bob: Are you free?',
+        '@bob: Still there?',
+      ]),
+    );
+  });
+
+  it('shows no divider when nothing was unread', async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    await waitFor(() => expect(shownTexts()).toHaveLength(2));
+    expect(screen.queryByTestId('new-messages')).toBeNull();
+  });
+
+  it('loads older pages by itself until the first unread message is there', async () => {
+    const newer = [message(5, 'Five', 'bob'), message(4, 'Four', 'bob')];
+    const older = [message(3, 'Three', 'bob'), message(2, 'Two', 'bob', true)];
+    const calls = serveChat(newer, {
+      [HEADER]: { body: { conversation: conversation('k1', bob, newer[0]!, 3) } },
+      [MESSAGES]: { body: messagesPage(newer, 'c-old') },
+      [`${MESSAGES}?before=c-old`]: { body: messagesPage(older) },
+    });
+    open();
+    await waitFor(() =>
+      expect(items()).toEqual(['@bob: Two', '— New messages —', '@bob: Three', '@bob: Four', '@bob: Five']),
+    );
+    expect(calls.filter((call) => call.path.endsWith('?before=c-old'))).toHaveLength(1);
+  });
+});
+
 describe('typing', () => {
   const indicator = () => screen.getByTestId('typing');
   const typingShown = () => screen.queryByText('Bob Stone is typing…') !== null;
