@@ -3,6 +3,7 @@ import { Button } from '@vellum/ui';
 import type { MessageView } from '@vellum/proto/api';
 import { MessageBubble } from './MessageBubble';
 import { useKeptScroll } from './useKeptScroll';
+import type { MessageChanges } from './useMessageChanges';
 
 /** Near the top, older messages load by themselves. */
 const LOAD_OLDER_PX = 48;
@@ -14,10 +15,19 @@ export interface MessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** Editing and deleting my messages. */
+  changes?: MessageChanges;
 }
 
 /** The history, oldest at the top and newest at the bottom; scrolling up (or the button) loads older pages. */
-export function MessageList({ messages, me, hasOlder, loadingOlder, onLoadOlder }: MessageListProps) {
+export function MessageList({
+  messages,
+  me,
+  hasOlder,
+  loadingOlder,
+  onLoadOlder,
+  changes,
+}: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const shown = [...messages].reverse();
   const newest = messages[0];
@@ -48,7 +58,7 @@ export function MessageList({ messages, me, hasOlder, loadingOlder, onLoadOlder 
       ) : null}
       <ol className="list-unstyled mb-0" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         {shown.map((message) => (
-          <MessageBubble key={message.id} message={message} mine={message.sender === me} />
+          <MessageBubble key={message.id} message={message} mine={message.sender === me} changes={changes} />
         ))}
       </ol>
     </div>

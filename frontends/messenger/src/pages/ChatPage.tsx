@@ -19,6 +19,7 @@ import { TypingIndicator } from '../chat/TypingIndicator';
 import { useChatMessages } from '../chat/useChatMessages';
 import { useChatRealtime } from '../chat/useChatRealtime';
 import { useMarkRead } from '../chat/useMarkRead';
+import { useMessageChanges } from '../chat/useMessageChanges';
 import { useOtherTyping } from '../chat/useOtherTyping';
 import { useTypingNotice } from '../chat/useTypingNotice';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
@@ -40,6 +41,7 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
   useMarkRead(conversation, history.messages, me);
   const otherTyping = useOtherTyping(conversation, other?.i);
   const typingNotice = useTypingNotice(conversation);
+  const changes = useMessageChanges(conversation);
 
   const send = async (text: string) => {
     const { message } = await messengerApi.send(conversation, text);
@@ -67,6 +69,7 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
         onLoadOlder={() => void history.fetchNextPage()}
+        changes={changes}
       />
       <TypingIndicator name={other.displayName || other.username} typing={otherTyping} />
       <Composer onSend={send} onTyping={typingNotice} />
