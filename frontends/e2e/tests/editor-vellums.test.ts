@@ -240,6 +240,13 @@ describe('the editor remote', () => {
     await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('"chat market"');
     await page.getByTestId('search-result').filter({ hasText: 'Groceries' }).waitFor();
     await expect(page.getByTestId('search-result').count()).resolves.toBe(1);
+    // Words found in a title are marked in it too.
+    await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('RECIPE');
+    const titled = page.getByTestId('search-result').filter({ hasText: TITLE });
+    await titled.waitFor();
+    await expect(
+      titled.getByRole('link', { name: TITLE }).locator('mark').allTextContents(),
+    ).resolves.toEqual(['recipes']);
     await page.getByRole('searchbox', { name: 'Search in my Vellums' }).fill('');
     await page.getByTestId('vellum-count').filter({ hasText: '2 Vellums' }).waitFor();
     await page.getByRole('searchbox', { name: 'Filter by title' }).fill('groc');

@@ -148,6 +148,21 @@ describe('the Messenger in the browser', () => {
     await badgeShows(ann.page, 2);
     await ann.page.getByRole('link', { name: 'Chat with Bob Stone, 2 unread' }).click();
     await bubbles(ann.page).getByText('Ping', { exact: true }).waitFor();
+    // The chat opens on the first of the two under 'New messages', which stays while they are marked read.
+    const history = ann.page.getByRole('list', { name: 'Messages' }).getByRole('listitem');
+    const texts = await history.evaluateAll((items) =>
+      items.map((item) =>
+        item.getAttribute('data-testid') === 'new-messages'
+          ? 'New messages'
+          : (item.querySelector('[data-testid="message"]')?.textContent ?? ''),
+      ),
+    );
+    expect(texts.slice(-3)).toEqual([
+      'New messages',
+      `@${bob.user.username}: Are you there?`,
+      `@${bob.user.username}: Ping`,
+    ]);
+    await expect(ann.page.getByTestId('new-messages').isVisible()).resolves.toBe(true);
     await badgeShows(ann.page, 0);
     // The count is the store's: a reload (a new socket) shows the same.
     await ann.page.reload();

@@ -83,6 +83,7 @@ describe("a cirrus's vellum list", () => {
             {
               ...listItem({ i: 'v1', title: 'Prompt Recipes' }),
               snippet: { text: 'Two recipes for soup', marks: [{ start: 4, end: 11 }] },
+              titleMarks: [{ start: 7, end: 14 }],
             },
           ],
           nextCursor: null,
@@ -103,6 +104,9 @@ describe("a cirrus's vellum list", () => {
     // The snippet, its found word marked; the private vellum's icon.
     expect(screen.getByTestId('vellum-snippet').textContent).toBe('Two recipes for soup');
     expect(screen.getByTestId('vellum-snippet').querySelector('mark')!.textContent).toBe('recipes');
+    // The title's found word too, in the link to the vellum.
+    const title = screen.getByRole('link', { name: 'Prompt Recipes' });
+    expect([...title.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Recipes']);
     screen.getByRole('img', { name: 'Private' });
     expect(calls.filter((call) => call.path.includes('?search=')).map((call) => call.path)).toEqual([
       '/api/cirrus/ann/vellums?search=recipe',
@@ -198,9 +202,11 @@ describe('Discover Vellums', () => {
   it('searches public vellums after the pause, with snippets as text and marks, more by cursor', async () => {
     jest.useFakeTimers();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-    const hit = (i: string, title: string, text: string, marks: Array<{ start: number; end: number }>) => ({
+    type Marks = Array<{ start: number; end: number }>;
+    const hit = (i: string, title: string, text: string, marks: Marks, titleMarks: Marks = []) => ({
       ...listItem({ i, title, is_public: true }),
       snippet: { text, marks },
+      titleMarks,
     });
     const calls = serve(
       {
@@ -209,7 +215,19 @@ describe('Discover Vellums', () => {
         },
         'GET /api/vellums?search=zebra': {
           body: {
-            vellums: [hit('z1', 'Zebra facts', '<b>bold</b> zebra stripes', [{ start: 12, end: 17 }])],
+            vellums: [
+              hit(
+                'z1',
+                'Zebra facts',
+                '<b>bold</b> zebra stripes',
+                [{ start: 12, end: 17 }],
+                [
+                  { start: 0, end: 5 },
+                  { start: 3, end: 9 }, // overlapping: skipped
+                  { start: 8, end: 40 }, // past the title: skipped
+                ],
+              ),
+            ],
             nextCursor: 'r1',
           },
         },
@@ -223,7 +241,8 @@ describe('Discover Vellums', () => {
     const box = await screen.findByRole('searchbox', { name: 'Search public Vellums' });
     await user.type(box, 'Zebra');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 50));
-    await screen.findByText('Zebra facts');
+    const zebra = await screen.findByRole('link', { name: 'Zebra facts' });
+    expect([...zebra.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Zebra']);
     expect(screen.queryByText('First')).toBeNull();
     const snippet = screen.getAllByTestId('vellum-snippet')[0]!;
     // The text is shown as text: no element comes from it, only the mark built from the range.

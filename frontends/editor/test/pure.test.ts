@@ -99,10 +99,11 @@ describe('lists', () => {
   });
 
   it('merges discovery pages in order, each vellum once', () => {
-    const merged = mergePages([
+    const pages = [
       { vellums: [listItem({ i: 'a' }), listItem({ i: 'b' })], nextCursor: 'x' },
       { vellums: [listItem({ i: 'b' }), listItem({ i: 'c' })], nextCursor: null },
-    ]);
+    ];
+    const merged = mergePages(pages);
     expect(merged.map((item) => item.i)).toEqual(['a', 'b', 'c']);
   });
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messagingMessages, REALTIME_EVENTS } from '@vellum/proto/api';
+import { messagingMessages, REALTIME_EVENTS, type MessageView } from '@vellum/proto/api';
 import { realtime } from '@vellum/ui';
 import ChatPage from '../src/pages/ChatPage';
 import {
@@ -379,6 +379,88 @@ describe('read marks', () => {
           .map((mark) => mark.textContent),
       ).toEqual([' · Read', ' · Read']),
     );
+  });
+});
+
+describe('the first unread message', () => {
+  /** The history's items in order: each message's text, and the divider where it is. */
+  const items = () =>
+    history()
+      .getAllByRole('listitem')
+      .map((item) =>
+        item.getAttribute('data-testid') === 'new-messages'
+          ? '— New messages —'
+          : item.querySelector('[data-testid="message"]')?.textContent,
+      );
+
+  /** Opens the chat on `messages` (newest first) with `unread` of them unread. */
+  const openWithUnread = async (messages: MessageView[], unread: number) => {
+    serveChat(messages, {
+      [HEADER]: { body: { conversation: conversation('k1', bob, messages[0]!, unread) } },
+    });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+  };
+
+  it("opens with 'New messages' above the first of Bob's unread messages, and none when nothing was unread", async () => {
+    const messages = [
+      message(4, 'Still there?', 'bob'),
+      message(3, 'Are you free?', 'bob'),
+      message(2, 'Hello Bob'),
+      message(1, 'Hi Ann', 'bob', true),
+    ];
+    await openWithUnread(messages, 2);
+    await waitFor(() =>
+      expect(items()).toEqual([
+        '@bob: Hi Ann',
+        'You: Hello Bob',
+        '— New messages —',
+        '@bob: Are you free?',
+        '@bob: Still there?',
+      ]),
+    );
+  });
+
+  it('counts no deleted message of his as unread when placing the divider', async () => {
+    const messages = [
+      message(4, 'Still there?', 'bob'),
+      { ...message(3, '', 'bob'), deleted: true },
+      message(2, 'Are you free?', 'bob'),
+      message(1, 'Hi Ann', 'bob', true),
+    ];
+    await openWithUnread(messages, 2);
+    await waitFor(() =>
+      expect(items()).toEqual([
+        '@bob: Hi Ann',
+        '— New messages —',
+        '@bob: Are you free?',
+        `@bob: ${messagingMessages.messageDeleted}`,
+        '@bob: Still there?',
+      ]),
+    );
+  });
+
+  it('shows no divider when nothing was unread', async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    await waitFor(() => expect(shownTexts()).toHaveLength(2));
+    expect(screen.queryByTestId('new-messages')).toBeNull();
+  });
+
+  it('loads older pages by itself until the first unread message is there', async () => {
+    const newer = [message(5, 'Five', 'bob'), message(4, 'Four', 'bob')];
+    const older = [message(3, 'Three', 'bob'), message(2, 'Two', 'bob', true)];
+    const calls = serveChat(newer, {
+      [HEADER]: { body: { conversation: conversation('k1', bob, newer[0]!, 3) } },
+      [MESSAGES]: { body: messagesPage(newer, 'c-old') },
+      [`${MESSAGES}?before=c-old`]: { body: messagesPage(older) },
+    });
+    open();
+    await waitFor(() =>
+      expect(items()).toEqual(['@bob: Two', '— New messages —', '@bob: Three', '@bob: Four', '@bob: Five']),
+    );
+    expect(calls.filter((call) => call.path.endsWith('?before=c-old'))).toHaveLength(1);
   });
 });
 

@@ -330,7 +330,7 @@ describe('social pages', () => {
 
   it('labels and filters people as the spec says', () => {
     expect(resultLabel({ username: 'ann', display_name: 'Ann Lee' })).toBe('@ann (Ann Lee)');
-    expect(resultLabel({ username: 'ann' })).toBe('@ann');
+    expect(resultLabel({ username: 'ann', display_name: '' })).toBe('@ann');
     const people = [
       { username: 'ann', displayName: 'Ann Lee' },
       { username: 'bob', displayName: 'Bob Stone' },

@@ -217,9 +217,11 @@ export interface VellumSnippet {
   marks: Array<{ start: number; end: number }>;
 }
 
-/** A row of a text search's results: a list row and its snippet. */
+/** A row of a text search's results: a list row, its snippet and the found words of its title. */
 export interface VellumSearchHit extends VellumListItem {
   snippet: VellumSnippet;
+  /** The found words of `title`, as ranges of it (as a snippet's marks); empty when the words are in the text only. */
+  titleMarks: VellumSnippet['marks'];
 }
 
 /** A text search: best match first; pass `nextCursor` as `?cursor=` for the next page (null: no more). */
@@ -328,15 +330,13 @@ export const vellumListResponseSchema = answerSchema<VellumListResponse>()(
 export const discoverResponseSchema = answerSchema<DiscoverResponse>()(
   z.object({ vellums: z.array(vellumListItemSchema), nextCursor: z.string().nullable() }),
 );
+const marksSchema = z.array(z.object({ start: z.number().int(), end: z.number().int() }));
 export const vellumSnippetSchema = answerSchema<VellumSnippet>()(
-  z.object({
-    text: z.string(),
-    marks: z.array(z.object({ start: z.number().int(), end: z.number().int() })),
-  }),
+  z.object({ text: z.string(), marks: marksSchema }),
 );
 export const vellumSearchResponseSchema = answerSchema<VellumSearchResponse>()(
   z.object({
-    vellums: z.array(vellumListItemSchema.extend({ snippet: vellumSnippetSchema })),
+    vellums: z.array(vellumListItemSchema.extend({ snippet: vellumSnippetSchema, titleMarks: marksSchema })),
     nextCursor: z.string().nullable(),
   }),
 );

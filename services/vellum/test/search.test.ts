@@ -91,6 +91,24 @@ describe('text search in vellums (titles and text, English and Russian)', () => 
     });
   });
 
+  it('marks the found words of each title, as ranges of the title itself, and none when only the text matched', async () => {
+    const titled = async (q: string) =>
+      Object.fromEntries(
+        ((await search(ada, q)).body as VellumSearchResponse).vellums.map((v) => [
+          v.title,
+          v.titleMarks.map(({ start, end }) => v.title.slice(start, end)),
+        ]),
+      );
+    expect(await titled('run')).toEqual({ 'Running notes': ['Running'] });
+    expect(await titled('fox')).toEqual({ 'Brown fox': ['fox'], Reversed: [] });
+    expect(await titled('кошка')).toEqual({ 'Кошка на крыше': ['Кошка'], 'Koshka in Latin': ['Koshka'] });
+    expect(await titled('"brown fox"')).toEqual({ 'Brown fox': ['Brown', 'fox'], Reversed: [] });
+    // A title that reads as markup to the text parser: its ranges (if any) still index the title as stored.
+    await write(ada, '<i>Quokka</i> & <b>wombat</b>', 'marsupials');
+    const [hit] = ((await search(ada, 'wombat')).body as VellumSearchResponse).vellums;
+    for (const { start, end } of hit!.titleMarks) expect(hit!.title.slice(start, end)).toBe('wombat');
+  });
+
   it('never shows a private vellum or its words to anyone else, and follows edits at once', async () => {
     expect(await found(ada, 'zeppelin')).toEqual(['Secret plans']);
     expect(await found(bob, 'zeppelin')).toEqual([]);

@@ -4,6 +4,7 @@ import { paths } from '@vellum/ui';
 import { authorName } from '../format/authors';
 import { longDate } from '../format/dates';
 import { texts } from '../texts';
+import { markedParts } from './markedParts';
 import { MoreOnScroll } from './MoreOnScroll';
 import { Snippet } from './Snippet';
 import type { TextSearch } from './useTextSearch';
@@ -31,7 +32,7 @@ export function SearchResults({ hits, search, variant }: SearchResultsProps) {
           <li key={hit.i} className="py-2 border-bottom" data-testid="search-result">
             <div className="d-flex align-items-center gap-2">
               {variant === 'owner' ? <VisibilityIcon isPublic={hit.is_public} /> : null}
-              <Link to={paths.vellum(hit.i)}>{hit.title}</Link>
+              <Link to={paths.vellum(hit.i)}>{markedParts(hit.title, hit.titleMarks ?? [])}</Link>
               {variant === 'discover' ? (
                 <small className="text-secondary">{texts.byAuthor(authorName(hit.owned_by_cirrus))}</small>
               ) : null}

@@ -1,12 +1,16 @@
-import { useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '@vellum/ui';
 import type { MessageView } from '@vellum/proto/api';
+import { firstUnread } from './firstUnread';
 import { MessageBubble } from './MessageBubble';
+import { NewMessagesDivider } from './NewMessagesDivider';
 import { useKeptScroll } from './useKeptScroll';
 import type { MessageChanges } from './useMessageChanges';
 
 /** Near the top, older messages load by themselves. */
 const LOAD_OLDER_PX = 48;
+/** Older pages loaded by themselves to reach the first unread message, at most (then the divider tops the loaded). */
+const PAGES_TO_FIRST_UNREAD = 5;
 
 export interface MessageListProps {
   /** Newest first, as the service pages them. */
@@ -15,23 +19,48 @@ export interface MessageListProps {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** The conversation's unread messages when the chat opened: the 'New messages' divider goes above the first. */
+  unreadAtOpen?: number;
   /** Editing and deleting my messages. */
   changes?: MessageChanges;
 }
 
-/** The history, oldest at the top and newest at the bottom; scrolling up (or the button) loads older pages. */
+/**
+ * The history, oldest at the top and newest at the bottom; scrolling up (or the button) loads older pages. A chat
+ * opened with unread messages shows them under a 'New messages' divider and opens there, loading older pages until
+ * it is reached.
+ */
 export function MessageList({
   messages,
   me,
   hasOlder,
   loadingOlder,
   onLoadOlder,
+  unreadAtOpen = 0,
   changes,
 }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
+  const divider = useRef<HTMLLIElement>(null);
   const shown = [...messages].reverse();
   const newest = messages[0];
   const remember = useKeptScroll(box, shown[0]?.id, newest?.id, newest?.sender === me);
+  const unread = firstUnread(messages, me, unreadAtOpen);
+  const autoLoads = useRef(0);
+  useEffect(() => {
+    if (unread.found || !hasOlder || loadingOlder || autoLoads.current >= PAGES_TO_FIRST_UNREAD) return;
+    autoLoads.current += 1;
+    onLoadOlder();
+  }, [unread.found, hasOlder, loadingOlder, onLoadOlder]);
+  // After useKeptScroll's own layout effect: once the first unread is loaded, the chat opens on it (once).
+  const jumped = useRef(false);
+  const settled = unread.found || !hasOlder || autoLoads.current >= PAGES_TO_FIRST_UNREAD;
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (jumped.current || !element || !divider.current || !settled) return;
+    jumped.current = true;
+    element.scrollTop = divider.current.offsetTop - 8;
+    remember();
+  }, [settled, unread.id, remember]);
   const onScroll = () => {
     remember();
     if (hasOlder && !loadingOlder && (box.current?.scrollTop ?? 1) < LOAD_OLDER_PX) onLoadOlder();
@@ -40,7 +69,7 @@ export function MessageList({
     <div
       ref={box}
       onScroll={onScroll}
-      className="border rounded-3 p-3 overflow-auto"
+      className="border rounded-3 p-3 overflow-auto position-relative"
       style={{ height: 'calc(100vh - 360px)', minHeight: 240 }}
       tabIndex={0}
       role="region"
@@ -58,7 +87,10 @@ export function MessageList({
       ) : null}
       <ol className="list-unstyled mb-0" aria-label="Messages" aria-live="polite" aria-relevant="additions">
         {shown.map((message) => (
-          <MessageBubble key={message.id} message={message} mine={message.sender === me} changes={changes} />
+          <Fragment key={message.id}>
+            {message.id === unread.id ? <NewMessagesDivider ref={divider} /> : null}
+            <MessageBubble message={message} mine={message.sender === me} changes={changes} />
+          </Fragment>
         ))}
       </ol>
     </div>

@@ -1,3 +1,4 @@
+import { useCallback, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
@@ -36,12 +37,18 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
   });
   const history = useChatMessages(conversation);
   const other = header.data?.conversation.otherParticipant;
+  // The unread count as the chat opened (marking read sets it to 0 at once): where 'New messages' goes.
+  const unreadAtOpen = useRef<number | null>(null);
+  if (unreadAtOpen.current === null && header.data) unreadAtOpen.current = header.data.conversation.unread;
   useTitle(other ? `Chat with ${other.displayName || other.username}` : 'Messenger');
   useChatRealtime(conversation, me);
   useMarkRead(conversation, history.messages, me);
   const otherTyping = useOtherTyping(conversation, other?.i);
   const typingNotice = useTypingNotice(conversation);
   const changes = useMessageChanges(conversation);
+
+  const { fetchNextPage } = history;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
 
   const send = async (text: string) => {
     const { message } = await messengerApi.send(conversation, text);
@@ -68,7 +75,8 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
         me={me.i}
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
-        onLoadOlder={() => void history.fetchNextPage()}
+        onLoadOlder={loadOlder}
+        unreadAtOpen={unreadAtOpen.current ?? 0}
         changes={changes}
       />
       <TypingIndicator name={other.displayName || other.username} typing={otherTyping} />

@@ -33,8 +33,10 @@ export function listItemView(v: VellumSummary): VellumListItem {
 }
 
 /** A row of a text search's results: a list row and where the words were found. */
-export function searchHitView(v: VellumSummary & { snippet: VellumSnippet }): VellumSearchHit {
-  return { ...listItemView(v), snippet: v.snippet };
+export function searchHitView(
+  v: VellumSummary & { snippet: VellumSnippet; titleMarks: VellumSnippet['marks'] },
+): VellumSearchHit {
+  return { ...listItemView(v), snippet: v.snippet, titleMarks: v.titleMarks };
 }
 
 /** The whole vellum; `text` is the document's JSON text. */

@@ -1,5 +1,5 @@
 import type { Queryable } from '@vellum/platform';
-import { HEADLINE_OPTIONS } from '../domain/snippet';
+import { HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS } from '../domain/snippet';
 
 /** A vellum without its body, with its author: a row of a list. */
 export interface VellumSummary {
@@ -51,10 +51,11 @@ export interface SearchKey {
   id: string;
 }
 
-/** A vellum a search found: its rank (the key of the next page) and its headline (`domain/snippet.ts`). */
+/** A vellum a search found: its rank (the key of the next page) and its headlines (`domain/snippet.ts`). */
 export interface SearchRow extends VellumSummary {
   key: SearchKey;
   headline: string;
+  titleHeadline: string;
 }
 
 interface SummaryRow {
@@ -198,7 +199,7 @@ export const vellumStore = {
       limit: number;
     },
   ): Promise<SearchRow[]> {
-    const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS];
+    const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS];
     // Written out where it is used (not a CTE's column): to_tsquery with its configuration is immutable, so the
     // planner folds this into a constant, estimates its matches and uses the index. English and Russian read Latin
     // words alike: one query then, not the same one twice.
@@ -215,7 +216,9 @@ export const vellumStore = {
       params.push(options.after.rank, options.after.id);
       after = `WHERE (m.rank, m.id) < ($${params.length - 1}::real, $${params.length}::uuid)`;
     }
-    const { rows } = await db.query<SummaryRow & { rank_key: string; headline: string }>(
+    const { rows } = await db.query<
+      SummaryRow & { rank_key: string; headline: string; title_headline: string }
+    >(
       // OFFSET 0 keeps the matches a subquery of their own: each rank is computed once, for the order and the cursor.
       `WITH page AS (
          SELECT m.id, m.rank FROM (
@@ -223,7 +226,8 @@ export const vellumStore = {
             WHERE ${where.join(' AND ')} OFFSET 0) m
          ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
        SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key,
-              ts_headline('russian', v.body_text, ${query}, $3) AS headline
+              ts_headline('russian', v.body_text, ${query}, $3) AS headline,
+              ts_headline('russian', v.title, ${query}, $4) AS title_headline
          FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
         ORDER BY page.rank DESC, page.id DESC`,
       params,
@@ -232,6 +236,7 @@ export const vellumStore = {
       ...toSummary(row),
       key: { rank: row.rank_key, id: row.id },
       headline: row.headline,
+      titleHeadline: row.title_headline,
     }));
   },
 

@@ -3,7 +3,7 @@ import type { VellumSnippet } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { searchCursor } from '../domain/cursor';
 import { tsqueryOf } from '../domain/search-query';
-import { snippetOf } from '../domain/snippet';
+import { snippetOf, titleMarksOf } from '../domain/snippet';
 import { authorStore } from '../store/author-store';
 import { vellumStore, type VellumSummary } from '../store/vellum-store';
 
@@ -17,7 +17,7 @@ export interface SearchInput {
 }
 
 export interface SearchPage {
-  vellums: Array<VellumSummary & { snippet: VellumSnippet }>;
+  vellums: Array<VellumSummary & { snippet: VellumSnippet; titleMarks: VellumSnippet['marks'] }>;
   nextCursor: string | null;
 }
 
@@ -49,7 +49,11 @@ export async function searchVellums(
     searchCursor.encode([last.key.rank, last.key.id]),
   );
   return {
-    vellums: page.map(({ key: _key, headline, ...row }) => ({ ...row, snippet: snippetOf(headline) })),
+    vellums: page.map(({ key: _key, headline, titleHeadline, ...row }) => ({
+      ...row,
+      snippet: snippetOf(headline),
+      titleMarks: titleMarksOf(row.title, titleHeadline),
+    })),
     nextCursor,
   };
 }
