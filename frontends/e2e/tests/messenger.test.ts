@@ -122,6 +122,24 @@ describe('the Messenger in the browser', () => {
     expect(await typing.textContent()).toBe('');
   });
 
+  it("shows Bob Ann's edit with '(edited)' and her deletion as 'This message was deleted.', at once", async () => {
+    await send(ann.page, 'See you at 5');
+    const mine = ann.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').last();
+    await mine.getByRole('button', { name: 'Edit' }).click();
+    const box = ann.page.getByRole('textbox', { name: 'Edited message' });
+    await box.fill('See you at 6');
+    await box.press('Enter');
+    const his = bob.page.getByRole('list', { name: 'Messages' }).getByRole('listitem').last();
+    await his.getByText('See you at 6').waitFor({ timeout: REALTIME_MS });
+    await his.getByText('(edited)').waitFor();
+    await mine.getByRole('button', { name: 'Delete' }).click();
+    await mine.getByRole('button', { name: 'Yes, delete' }).click();
+    await his.getByText('This message was deleted.').waitFor({ timeout: REALTIME_MS });
+    expect(await his.textContent()).not.toContain('See you at 6');
+    await mine.getByText('This message was deleted.').waitFor();
+    await screenshot(bob.page, '62-chat-edited-deleted');
+  });
+
   it("counts Bob's messages on Ann's badge while she is elsewhere, and clears them when she opens the chat", async () => {
     await ann.page.goto('/messenger');
     await ann.page.getByRole('list', { name: 'Conversations' }).waitFor({ timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messagingMessages, REALTIME_EVENTS } from '@vellum/proto/api';
+import { messagingMessages, REALTIME_EVENTS, type MessageView } from '@vellum/proto/api';
 import { realtime } from '@vellum/ui';
 import ChatPage from '../src/pages/ChatPage';
 import {
@@ -197,6 +197,111 @@ describe('sending', () => {
   });
 });
 
+describe('editing and deleting my messages', () => {
+  const EDIT = 'PUT /api/messenger/conversations/k1/messages/m1';
+  const DELETE = 'DELETE /api/messenger/conversations/k1/messages/m1';
+  /** My message of a minute ago (still editable) and Bob's. */
+  const recent = () => ({ ...message(1, 'Helo Bob'), sentAt: new Date(Date.now() - 60_000).toISOString() });
+  const serveChanges = (extra = {}) =>
+    serveChat([message(2, 'Hi Ann', 'bob'), recent()], {
+      [EDIT]: (call: { body: unknown }) => ({
+        body: {
+          message: {
+            ...recent(),
+            text: (call.body as { text: string }).text,
+            editedAt: new Date().toISOString(),
+          },
+        },
+      }),
+      [DELETE]: { body: { message: { ...recent(), text: '', deleted: true } } },
+      ...extra,
+    });
+  const changeCalls = (calls: Array<{ method: string; path: string }>) =>
+    calls.filter((call) => call.method === 'PUT' || call.method === 'DELETE');
+
+  it("edits my message in an inline box: Enter saves and shows '(edited)', Escape cancels", async () => {
+    const calls = serveChanges();
+    const user = userEvent.setup();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    // Only my message has the actions.
+    expect(screen.getAllByRole('button', { name: 'Edit' })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edited message' });
+    expect(box).toHaveProperty('value', 'Helo Bob');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Edited message' })).toBeNull();
+    expect(changeCalls(calls)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Edited message' }));
+    await user.keyboard('   {Enter}');
+    screen.getByText(messagingMessages.textRequired);
+    expect(changeCalls(calls)).toEqual([]);
+    await user.clear(screen.getByRole('textbox', { name: 'Edited message' }));
+    await user.keyboard('Hello Bob{Enter}');
+    await waitFor(() => expect(shownTexts()).toEqual(['You: Hello Bob', '@bob: Hi Ann']));
+    expect(changeCalls(calls)).toEqual([{ method: 'PUT', path: EDIT.slice(4), body: { text: 'Hello Bob' } }]);
+    expect(history().getByTestId('edited').textContent).toBe('(edited)');
+    expect(screen.queryByRole('textbox', { name: 'Edited message' })).toBeNull();
+  });
+
+  it("keeps the box and shows the service's refusal, as when the 15 minutes are over", async () => {
+    serveChanges({ [EDIT]: { status: 409, body: { errorMessage: messagingMessages.editTooLate } } });
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await user.keyboard(' too{Enter}');
+    await screen.findByText(messagingMessages.editTooLate);
+    expect(screen.getByRole('textbox', { name: 'Edited message' })).toHaveProperty('value', 'Helo Bob too');
+  });
+
+  it('offers Delete but no Edit on my message older than 15 minutes', async () => {
+    serveChat([message(2, 'Hi Ann', 'bob'), message(1, 'Hello Bob')]);
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1);
+  });
+
+  it("asks before deleting, then shows 'This message was deleted.' in its place", async () => {
+    const calls = serveChanges();
+    const user = userEvent.setup();
+    open();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    screen.getByRole('group', { name: 'Delete this message?' });
+    await user.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(changeCalls(calls)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() =>
+      expect(shownTexts()).toEqual([`You: ${messagingMessages.messageDeleted}`, '@bob: Hi Ann']),
+    );
+    expect(changeCalls(calls)).toEqual([{ method: 'DELETE', path: DELETE.slice(7), body: undefined }]);
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+
+  it("shows Bob's edit and deletion as they arrive, for this chat only", async () => {
+    serveChat();
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    const socket = await connectedSocket();
+    const his = message(2, 'Hi Ann', 'bob', true);
+    act(() => socket.serverEmits(REALTIME_EVENTS.changed, { ...his, text: 'Hi Ann!', editedAt: his.sentAt }));
+    act(() =>
+      socket.serverEmits(REALTIME_EVENTS.changed, { ...his, conversation: 'k2', text: '', deleted: true }),
+    );
+    await waitFor(() => expect(shownTexts()).toEqual(['You: Hello Bob', '@bob: Hi Ann!']));
+    screen.getByText('(edited)');
+    act(() => socket.serverEmits(REALTIME_EVENTS.changed, { ...his, text: '', deleted: true }));
+    await waitFor(() =>
+      expect(shownTexts()).toEqual(['You: Hello Bob', `@bob: ${messagingMessages.messageDeleted}`]),
+    );
+    expect(screen.queryByText('(edited)')).toBeNull();
+  });
+});
+
 describe('read marks', () => {
   it('marks the newest incoming message read when the page has attention, and updates the badge', async () => {
     const calls = serveChat([
@@ -288,6 +393,15 @@ describe('the first unread message', () => {
           : item.querySelector('[data-testid="message"]')?.textContent,
       );
 
+  /** Opens the chat on `messages` (newest first) with `unread` of them unread. */
+  const openWithUnread = async (messages: MessageView[], unread: number) => {
+    serveChat(messages, {
+      [HEADER]: { body: { conversation: conversation('k1', bob, messages[0]!, unread) } },
+    });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+  };
+
   it("opens with 'New messages' above the first of Bob's unread messages, and none when nothing was unread", async () => {
     const messages = [
       message(4, 'Still there?', 'bob'),
@@ -295,15 +409,32 @@ describe('the first unread message', () => {
       message(2, 'Hello Bob'),
       message(1, 'Hi Ann', 'bob', true),
     ];
-    serveChat(messages, { [HEADER]: { body: { conversation: conversation('k1', bob, messages[0]!, 2) } } });
-    open();
-    await screen.findByRole('heading', { level: 1, name: 'Bob Stone' });
+    await openWithUnread(messages, 2);
     await waitFor(() =>
       expect(items()).toEqual([
         '@bob: Hi Ann',
         'You: Hello Bob',
         '— New messages —',
         '@bob: Are you free?',
+        '@bob: Still there?',
+      ]),
+    );
+  });
+
+  it('counts no deleted message of his as unread when placing the divider', async () => {
+    const messages = [
+      message(4, 'Still there?', 'bob'),
+      { ...message(3, '', 'bob'), deleted: true },
+      message(2, 'Are you free?', 'bob'),
+      message(1, 'Hi Ann', 'bob', true),
+    ];
+    await openWithUnread(messages, 2);
+    await waitFor(() =>
+      expect(items()).toEqual([
+        '@bob: Hi Ann',
+        '— New messages —',
+        '@bob: Are you free?',
+        `@bob: ${messagingMessages.messageDeleted}`,
         '@bob: Still there?',
       ]),
     );

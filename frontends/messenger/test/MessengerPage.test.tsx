@@ -120,6 +120,18 @@ describe('the Messenger', () => {
     await screen.findByText('Newer');
   });
 
+  it('shows a deleted last message as deleted, and fetches the list again when a message changes', async () => {
+    let list = conversationsPage([conversation('k1', bob, message(1, 'Old', 'bob'))]);
+    serve({ [LIST]: () => ({ body: list }) });
+    open();
+    await screen.findByText('Old');
+    const socket = await connectedSocket();
+    const deleted = { ...message(1, '', 'bob'), deleted: true };
+    list = conversationsPage([conversation('k1', bob, deleted)]);
+    act(() => socket.serverEmits(REALTIME_EVENTS.changed, deleted));
+    await screen.findByText(messagingMessages.messageDeleted);
+  });
+
   it('turns the new-message sound off and on, remembered in this browser', async () => {
     serve({ [LIST]: { body: conversationsPage([]) } });
     open();

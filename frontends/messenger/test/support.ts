@@ -28,6 +28,8 @@ export const message = (n: number, text: string, from: 'ann' | 'bob' = 'ann', re
   text,
   sentAt: new Date(Date.UTC(2026, 10, 24, 12, n)).toISOString(),
   read,
+  editedAt: null,
+  deleted: false,
 });
 
 export const conversation = (

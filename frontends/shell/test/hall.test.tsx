@@ -68,6 +68,8 @@ const conversation = (id: string, name: string, unread: number, text: string): C
     text,
     sentAt: '2026-03-05T00:00:00.000Z',
     read: unread === 0,
+    editedAt: null,
+    deleted: false,
   },
   unread,
   updatedAt: '2026-03-05T00:00:00.000Z',

@@ -17,6 +17,8 @@ export const CONVERSATIONS_PER_HOUR = 30;
 /** A page of conversations or messages: the default and the most a client may ask for. */
 export const MESSENGER_PAGE_DEFAULT = 30;
 export const MESSENGER_PAGE_MAX = 100;
+/** Minutes after sending during which the sender may edit a message (deleting has no limit). */
+export const MESSAGE_EDIT_MINUTES = 15;
 
 export const messagingMessages = {
   textRequired: 'Write a message first.',
@@ -34,6 +36,9 @@ export const messagingMessages = {
   vellumOwnerOnly: 'Only its owner edits this Conversation Vellum.',
   sendFailed: 'Your message could not be sent. Please try again.',
   typingTooOften: 'Typing is told at most once a second.',
+  senderOnly: 'Only its sender edits or deletes a message.',
+  editTooLate: `A message can be edited for ${MESSAGE_EDIT_MINUTES} minutes after it is sent.`,
+  messageDeleted: 'This message was deleted.',
   noConversations: 'No conversations yet.',
 } as const;
 
@@ -61,6 +66,9 @@ export const openConversationSchema = requestBody({
 /** POST /api/messenger/conversations/{conversation}/messages. */
 export const sendMessageSchema = requestBody({ text: messageTextSchema });
 
+/** PUT /api/messenger/conversations/{conversation}/messages/{message}: the new text, checked as a new message's. */
+export const editMessageSchema = requestBody({ text: messageTextSchema });
+
 /** POST /api/messenger/conversations/{conversation}/read: everything up to and including this message is read. */
 export const markReadSchema = requestBody({
   upTo: textField('upTo', 'Say which message was read.', { trim: true }),
@@ -78,6 +86,7 @@ export const messengerPageQuerySchema = z.object({
 
 export type OpenConversationInput = z.output<typeof openConversationSchema>;
 export type SendMessageInput = z.output<typeof sendMessageSchema>;
+export type EditMessageInput = z.output<typeof editMessageSchema>;
 export type MarkReadInput = z.output<typeof markReadSchema>;
 
 /** A participant as the messenger shows them (from the service's projection of identity's cirri). */
@@ -102,6 +111,10 @@ export interface MessageView {
   sentAt: string;
   /** True once the recipient marked it (or a later message) read. */
   read: boolean;
+  /** ISO time of the sender's last edit; null when never edited. */
+  editedAt: string | null;
+  /** Deleted by its sender: `text` is '' (gone from the store), shown as 'This message was deleted.'. */
+  deleted: boolean;
 }
 
 /** One of my conversations, as the list and the chat header show it. */
@@ -134,7 +147,7 @@ export interface MessagesPage {
   nextCursor: string | null;
 }
 
-/** POST …/messages answers 201 with the message. */
+/** POST …/messages answers 201 with the message; PUT and DELETE …/messages/{message} 200 with it as changed. */
 export interface SentMessage {
   message: MessageView;
 }
@@ -158,12 +171,14 @@ export interface UnreadMessages {
  * - `message:new`: the message, to both participants' tabs;
  * - `message:read`: a participant's read mark, to both participants' tabs (read receipts);
  * - `conversation:typing`: `TypingEvent`, to the other participant's tabs only, at most once a second per typer and
- *   conversation while they type (never stored).
+ *   conversation while they type (never stored);
+ * - `message:changed`: the message as edited or deleted (`MessageView`), to both participants' tabs.
  */
 export const REALTIME_EVENTS = {
   newMessage: 'message:new',
   read: 'message:read',
   typing: 'conversation:typing',
+  changed: 'message:changed',
 } as const;
 
 /** Seconds between two typing notices of one person in one conversation, at most. */
@@ -199,6 +214,9 @@ export const messengerPaths = {
   messages: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/messages`,
   read: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/read`,
   typing: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/typing`,
+  /** One message: PUT edits it, DELETE deletes it (its sender only). */
+  message: (id: string, messageId: string) =>
+    `/api/messenger/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
   /** The spec's conversation vellum calls (section 7). */
   conversationVellum: (conversation: string, username: string) =>
     `/messenger/${encodeURIComponent(conversation)}/vellum/${encodeURIComponent(username)}`,
@@ -225,6 +243,8 @@ export const messageViewSchema = answerSchema<MessageView>()(
     text: z.string(),
     sentAt: z.string(),
     read: z.boolean(),
+    editedAt: z.string().nullable(),
+    deleted: z.boolean(),
   }),
 );
 export const conversationViewSchema = answerSchema<ConversationView>()(

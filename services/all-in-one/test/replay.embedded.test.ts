@@ -45,6 +45,7 @@ const noSockets = {
   notifyMessage() {},
   notifyRead() {},
   notifyTyping() {},
+  notifyChange() {},
   endSessions() {},
   endCirrus() {},
 };

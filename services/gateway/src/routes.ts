@@ -53,9 +53,13 @@ export const routeTable: RouteRule[] = [
   { service: 'action', pattern: /^\/api\/action(\/request|\/[^/]+\/(complete|abandon))?$/ },
   // The page, the owner's changes (position, colours, a link by id), a visitor's click-through and the owner's counts.
   { service: 'link', pattern: /^\/api\/link\/(go\/[^/]+|[^/]+(\/clicks)?)$/ },
-  // The unread count, and the messenger's own calls: conversations, one, its messages, its read mark, typing.
+  // The unread count, and the messenger's own calls: conversations, one, its messages (one to edit or delete), its
+  // read mark, typing.
   { service: 'messaging', pattern: /^\/api\/unread-messages$/ },
-  { service: 'messaging', pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages|read|typing))?)?$/ },
+  {
+    service: 'messaging',
+    pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages(\/[^/]+)?|read|typing))?)?$/,
+  },
   // The spec's conversation vellum calls live beside the shell's /messenger/… pages: only API calls go there.
   { service: 'messaging', pattern: /^\/messenger\/([^/]+\/vellum|vellum)\/[^/]+$/, apiOnly: true },
   { service: 'messaging', pattern: /^\/socket\.io\//, websocket: true },

@@ -84,6 +84,8 @@ describe("the gateway's routes to messaging", () => {
     `/api/messenger/conversations/${id}`,
     `/api/messenger/conversations/${id}/messages`,
     `/api/messenger/conversations/${id}/read`,
+    `/api/messenger/conversations/${id}/typing`,
+    `/api/messenger/conversations/${id}/messages/${id}`,
     `/messenger/${id}/vellum/ann.lee`,
     `/messenger/vellum/${id}`,
     '/socket.io/',
@@ -100,6 +102,8 @@ describe("the gateway's routes to messaging", () => {
       `/messenger/${id}/vellum/ann/x`,
       '/api/messenger',
       `/api/messenger/conversations/${id}/other`,
+      `/api/messenger/conversations/${id}/messages/${id}/more`,
+      `/api/messenger/conversations/${id}/read/${id}`,
       '/api/unread-messages/x',
     ]) {
       expect(serviceFor(path)?.service).toBeUndefined();

@@ -79,6 +79,8 @@ async function seed({ store, unitOfWork }: MessagingStore, reader: string): Prom
         text: `Message ${m} of ${i}`,
         sentAt,
         key: keyOf(sentAt, id),
+        editedAt: null,
+        deletedAt: null,
       };
       if (!(await unitOfWork((unit) => unit.store.addMessage(message, sentAt))))
         throw new Error('seed: message not stored');

@@ -23,7 +23,13 @@ export type {
   MessagingUnit,
   MessagingWrites,
 } from './store/messaging-repository';
-export type { RealtimePort, MessageNotice, ReadNotice, TypingNotice } from './realtime/realtime-port';
+export type {
+  RealtimePort,
+  MessageNotice,
+  ReadNotice,
+  TypingNotice,
+  ChangeNotice,
+} from './realtime/realtime-port';
 export {
   sessionRoom,
   socketRealtime,

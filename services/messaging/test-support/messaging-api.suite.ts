@@ -94,6 +94,50 @@ export function messagingApiSuite(baseUrl: () => string) {
     expect((await visitor.get(messengerPaths.unread)).status).toBe(401);
   });
 
+  it('lets the sender edit and delete a message; the recipient reads the change and counts a deleted one no more', async () => {
+    const sent = await ann.client.post<SentMessage>(messengerPaths.messages(conversation), { text: 'typo' });
+    const path = messengerPaths.message(conversation, sent.body.message.id);
+    const unread = async () =>
+      (await bob.client.get<UnreadMessages>(messengerPaths.unread)).body.unreadMessages;
+    const before = await unread();
+    const edited = await ann.client.put<SentMessage>(path, { text: ' fixed ' });
+    expect([edited.status, edited.body.message.text, edited.body.message.deleted]).toEqual([
+      200,
+      'fixed',
+      false,
+    ]);
+    expect(edited.body.message.editedAt).toEqual(expect.any(String));
+    expect(await unread()).toBe(before);
+    const refused = await ann.client.put(path, { text: '' });
+    expect([refused.status, refused.body]).toEqual([400, { errorMessage: messagingMessages.textRequired }]);
+    const notHers = await bob.client.put(path, { text: 'mine now' });
+    expect([notHers.status, notHers.body]).toEqual([403, { errorMessage: messagingMessages.senderOnly }]);
+    const stranger = await cy.client.delete(path);
+    expect([stranger.status, stranger.body]).toEqual([
+      404,
+      { errorMessage: messagingMessages.conversationNotFound },
+    ]);
+    expect((await visitor.delete(path)).status).toBe(401);
+    const page = await bob.client.get<MessagesPage>(messengerPaths.messages(conversation));
+    expect(page.body.messages[0]).toMatchObject({ id: sent.body.message.id, text: 'fixed' });
+
+    const deleted = await ann.client.delete<SentMessage>(path);
+    expect([deleted.status, deleted.body.message.text, deleted.body.message.deleted]).toEqual([
+      200,
+      '',
+      true,
+    ]);
+    expect(await unread()).toBe(before - 1);
+    const again = await ann.client.put(path, { text: 'back' });
+    expect([again.status, again.body]).toEqual([409, { errorMessage: messagingMessages.messageDeleted }]);
+    const list = await bob.client.get<ConversationsPage>(messengerPaths.conversations);
+    expect(list.body.conversations.find((c) => c.conversation === conversation)!.lastMessage).toMatchObject({
+      id: sent.body.message.id,
+      text: '',
+      deleted: true,
+    });
+  });
+
   it("takes a participant's typing notice, at most once a second, and refuses anyone else's", async () => {
     const told = await ann.client.post(messengerPaths.typing(conversation), {});
     expect([told.status, told.body]).toEqual([200, {}]);

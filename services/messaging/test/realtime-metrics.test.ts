@@ -76,6 +76,8 @@ describe('realtime metrics of a replica', () => {
         text: 'hello',
         sentAt,
         read: false,
+        editedAt: null,
+        deleted: false,
       },
       recipient: 'bob',
       signal: { unreadMessages: 1, conversation: 'c1' },

@@ -48,6 +48,9 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
         ...postgresMessagingStore(db, () => {}),
         relay: (bus) => createOutboxRelay({ db, schema: 'messaging', bus, logger }),
         parked: postgresParkedEvents(db, 'messaging'),
+        storedText: async (id) =>
+          (await db.query<{ text: string }>('SELECT text FROM messaging.messages WHERE id = $1', [id]))
+            .rows[0]?.text ?? null,
       };
     },
     async mongo(database) {
@@ -66,6 +69,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
           }),
         parked: mongoParkedEvents(database),
         keptMarks: (conversation, reader) => collections.readMarks.countDocuments({ conversation, reader }),
+        storedText: async (id) => (await collections.messages.findOne({ _id: id }))?.text ?? null,
       };
     },
   },

@@ -5,6 +5,7 @@ import {
   CONVERSATIONS_PER_HOUR,
   ConversationStartedSchema,
   decodePayload,
+  MESSAGE_EDIT_MINUTES,
   MESSAGES_PER_MINUTE,
   MessageSentSchema,
   messagingMessages,
@@ -34,6 +35,7 @@ const paths = {
   messages: (id: string) => `/api/messenger/conversations/${id}/messages`,
   read: (id: string) => `/api/messenger/conversations/${id}/read`,
   typing: (id: string) => `/api/messenger/conversations/${id}/typing`,
+  message: (id: string, messageId: string) => `/api/messenger/conversations/${id}/messages/${messageId}`,
   vellum: (conversation: string, username: string) => `/messenger/${conversation}/vellum/${username}`,
   save: (id: string) => `/messenger/vellum/${id}`,
 };
@@ -211,6 +213,8 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
       text: 'm6',
       sentAt: '2026-01-02T10:00:06.000Z',
       read: false,
+      editedAt: null,
+      deleted: false,
     });
     const second = (
       await h.as(mo).get(`${paths.messages(c.conversation)}?limit=3&before=${first.nextCursor}`)
@@ -352,6 +356,139 @@ describe('the messaging service alone (PGlite, in-process bus)', () => {
     expect(await unread(lea)).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await h.as(kai).post(paths.typing(c.conversation), {})).status).toBe(200);
+  });
+
+  it(`lets the sender edit a message for ${MESSAGE_EDIT_MINUTES} minutes, checked as a new one, told to both, unread unchanged`, async () => {
+    const [vi, wu] = [await h.person('Vi'), await h.person('Wu')];
+    const c = (await h.as(vi).post(paths.conversations, { username: wu.username })).body.conversation;
+    const elsewhere = (await h.as(vi).post(paths.conversations, { username: eve.username })).body
+      .conversation;
+    const sentAt = Date.UTC(2026, 0, 5, 9);
+    h.clock.now = new Date(sentAt);
+    const m = await send(vi, c.conversation, 'helo');
+    const other = await send(vi, elsewhere.conversation, 'elsewhere');
+    const path = paths.message(c.conversation, m.id);
+    const from = h.notices.length;
+    h.clock.now = new Date(sentAt + 5 * 60_000);
+    const edited = await h.as(vi).put(path, { text: '  hello  ' });
+    const expected = { ...m, text: 'hello', editedAt: '2026-01-05T09:05:00.000Z', deleted: false };
+    expect(answer(edited)).toEqual({ status: 200, body: { message: expected } });
+    expect(h.notices.slice(from)).toEqual([
+      { kind: 'change', notice: { participants: [vi.id, wu.id].sort(), message: expected } },
+    ]);
+    expect((await h.as(wu).get(paths.messages(c.conversation))).body.messages).toEqual([expected]);
+    expect(await unread(wu)).toBe(1);
+
+    const tooLong = 'x'.repeat(2001);
+    for (const [who, at, body, expectedAnswer] of [
+      [vi, path, { text: '   ' }, refusal(400, messagingMessages.textRequired)],
+      [vi, path, {}, refusal(400, messagingMessages.textRequired)],
+      [vi, path, { text: tooLong }, refusal(400, messagingMessages.textTooLong)],
+      [vi, path, { text: 'a\u0007b' }, refusal(400, 'Message cannot contain control characters.')],
+      [wu, path, { text: 'not mine' }, refusal(403, messagingMessages.senderOnly)],
+      [eve, path, { text: 'not ours' }, refusal(404, messagingMessages.conversationNotFound)],
+      [undefined, path, { text: 'visitor' }, refusal(401, messagingMessages.signIn)],
+      [
+        vi,
+        paths.message(c.conversation, randomUUID()),
+        { text: 'x' },
+        refusal(404, messagingMessages.messageNotFound),
+      ],
+      [
+        vi,
+        paths.message(c.conversation, 'not-an-id'),
+        { text: 'x' },
+        refusal(404, messagingMessages.messageNotFound),
+      ],
+      [
+        vi,
+        paths.message(c.conversation, other.id),
+        { text: 'x' },
+        refusal(404, messagingMessages.messageNotFound),
+      ],
+      [
+        vi,
+        paths.message(randomUUID(), m.id),
+        { text: 'x' },
+        refusal(404, messagingMessages.conversationNotFound),
+      ],
+    ] as const)
+      expect(answer(await h.as(who).put(at, body))).toEqual(expectedAnswer);
+    // Exactly 15 minutes after sending still edits; a second later is too late.
+    h.clock.now = new Date(sentAt + MESSAGE_EDIT_MINUTES * 60_000);
+    expect((await h.as(vi).put(path, { text: 'hello!' })).status).toBe(200);
+    h.clock.now = new Date(sentAt + MESSAGE_EDIT_MINUTES * 60_000 + 1000);
+    expect(answer(await h.as(vi).put(path, { text: 'too late' }))).toEqual(
+      refusal(409, messagingMessages.editTooLate),
+    );
+    const [stored] = (await h.as(vi).get(paths.messages(c.conversation))).body.messages;
+    expect([stored.text, stored.editedAt]).toEqual(['hello!', '2026-01-05T09:15:00.000Z']);
+    expect(h.notices.slice(from).filter((n) => n.kind === 'change')).toHaveLength(2);
+  });
+
+  it('lets the sender delete a message at any time: its text gone from the store, told to both, no longer unread', async () => {
+    const [xi, yu] = [await h.person('Xi'), await h.person('Yu')];
+    const c = (await h.as(xi).post(paths.conversations, { username: yu.username })).body.conversation;
+    const sentAt = Date.UTC(2026, 0, 6, 9);
+    h.clock.now = new Date(sentAt);
+    const [first, second] = [
+      await send(xi, c.conversation, 'first'),
+      await send(xi, c.conversation, 'second'),
+    ];
+    await h.as(yu).post(paths.read(c.conversation), { upTo: first.id });
+    expect(await unread(yu)).toBe(1);
+    const path = paths.message(c.conversation, second.id);
+    for (const [who, expectedAnswer] of [
+      [yu, refusal(403, messagingMessages.senderOnly)],
+      [eve, refusal(404, messagingMessages.conversationNotFound)],
+      [undefined, refusal(401, messagingMessages.signIn)],
+    ] as const)
+      expect(answer(await h.as(who).delete(path))).toEqual(expectedAnswer);
+    expect(answer(await h.as(xi).delete(paths.message(c.conversation, randomUUID())))).toEqual(
+      refusal(404, messagingMessages.messageNotFound),
+    );
+
+    const from = h.notices.length;
+    const deletedView = { ...second, text: '', deleted: true };
+    expect(answer(await h.as(xi).delete(path))).toEqual({ status: 200, body: { message: deletedView } });
+    const { rows } = await h.db.query<{ text: string }>('SELECT text FROM messaging.messages WHERE id = $1', [
+      second.id,
+    ]);
+    expect(rows).toEqual([{ text: '' }]);
+    // The unread message no longer counts: the recipient's badge is told again.
+    expect(h.notices.slice(from)).toEqual([
+      {
+        kind: 'change',
+        notice: {
+          participants: [xi.id, yu.id].sort(),
+          message: deletedView,
+          recount: { recipient: yu.id, signal: { conversation: c.conversation, unreadMessages: 0 } },
+        },
+      },
+    ]);
+    expect(await unread(yu)).toBe(0);
+    const listed = (await h.as(yu).get(paths.conversations)).body.conversations as ConversationView[];
+    expect(listed.find((v) => v.conversation === c.conversation)).toMatchObject({
+      unread: 0,
+      lastMessage: { id: second.id, text: '', deleted: true },
+    });
+    expect(answer(await h.as(xi).put(path, { text: 'back' }))).toEqual(
+      refusal(409, messagingMessages.messageDeleted),
+    );
+    // Again: the same answer, nobody told.
+    expect(answer(await h.as(xi).delete(path))).toEqual({ status: 200, body: { message: deletedView } });
+    expect(h.notices.slice(from)).toHaveLength(1);
+
+    // A read message, a day later (no window): deleted, and no recount.
+    h.clock.now = new Date(sentAt + 24 * 3600_000);
+    const gone = await h.as(xi).delete(paths.message(c.conversation, first.id));
+    expect(gone.body.message).toEqual({ ...first, text: '', read: true, deleted: true });
+    expect(h.notices.slice(from + 1)).toEqual([
+      { kind: 'change', notice: { participants: [xi.id, yu.id].sort(), message: gone.body.message } },
+    ]);
+    expect(
+      (await h.as(yu).get(paths.messages(c.conversation))).body.messages.map((m: MessageView) => m.text),
+    ).toEqual(['', '']);
   });
 
   it(`limits starting conversations to ${CONVERSATIONS_PER_HOUR} an hour per person, never opening an existing one`, async () => {

@@ -125,11 +125,39 @@ describe('views', () => {
       text: '<b>plain</b>',
       sentAt: new Date('2026-01-01T00:00:01Z'),
       key: keyOf(new Date('2026-01-01T00:00:01Z'), A),
+      editedAt: null,
+      deletedAt: null,
     };
     expect(messageView(message, 'a', undefined).read).toBe(false);
     expect(messageView(message, 'a', message.key).read).toBe(true);
     expect(messageView(message, 'a', keyOf(new Date('2026-01-01T00:00:00Z'), B)).read).toBe(false);
     expect(messageView(message, 'a', undefined).text).toBe('<b>plain</b>');
+    expect(messageView(message, 'a', undefined)).toMatchObject({ editedAt: null, deleted: false });
+  });
+
+  it('shows an edited message with its edit time and a deleted one without text', () => {
+    const at = new Date('2026-01-01T00:05:00Z');
+    const base = {
+      id: A,
+      conversation: conversation.id,
+      sender: A,
+      recipient: B,
+      text: 'hi',
+      sentAt: new Date('2026-01-01T00:00:01Z'),
+      key: keyOf(new Date('2026-01-01T00:00:01Z'), A),
+      editedAt: at,
+      deletedAt: null,
+    };
+    expect(messageView(base, 'a', undefined)).toMatchObject({
+      text: 'hi',
+      editedAt: at.toISOString(),
+      deleted: false,
+    });
+    // A row whose text was not yet overwritten still shows none once deleted.
+    expect(messageView({ ...base, deletedAt: at }, 'a', undefined)).toMatchObject({
+      text: '',
+      deleted: true,
+    });
   });
 
   it('lets both participants view a conversation vellum and only its owner edit it', () => {

@@ -30,6 +30,11 @@ export const messengerApi = {
   messages: (id: string, before?: string | null) =>
     api.get<MessagesPage>(messengerPaths.messages(id) + query({ before })),
   send: (id: string, text: string) => api.post<SentMessage>(messengerPaths.messages(id), { text }),
+  /** My message's new text (within 15 minutes of sending it). */
+  edit: (id: string, messageId: string, text: string) =>
+    api.put<SentMessage>(messengerPaths.message(id, messageId), { text }),
+  /** Deletes my message: its text is gone for both. */
+  remove: (id: string, messageId: string) => api.delete<SentMessage>(messengerPaths.message(id, messageId)),
   markRead: (id: string, upTo: string) => api.post<ReadAnswer>(messengerPaths.read(id), { upTo }),
   /** I am typing: the other participant's tabs are told (at most once a second, or 429). */
   typing: (id: string) => api.post<Record<string, never>>(messengerPaths.typing(id), {}),

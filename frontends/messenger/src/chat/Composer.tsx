@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert, Button, Form, isApiError } from '@vellum/ui';
-import { MESSAGE_TEXT_MAX, messageTextSchema, messagingMessages } from '@vellum/proto/api';
+import { Button, Form } from '@vellum/ui';
+import { DraftFailure } from './DraftFailure';
+import { MESSAGE_TEXT_MAX } from '@vellum/proto/api';
+import { useMessageDraft } from './useMessageDraft';
 
 const characters = (text: string) => [...text.trim()].length;
 
@@ -17,31 +19,17 @@ export function Composer({
   /** Every change of the text (the other participant is told that I am typing). */
   onTyping?(text: string): void;
 }) {
-  const [text, setText] = useState('');
+  const { text, setText, change, valid, fieldError, busy, failure, submit } = useMessageDraft();
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
-  const check = messageTextSchema.safeParse(text);
-  const fieldError = check.success
-    ? null
-    : (check.error.issues[0]?.message ?? messagingMessages.textRequired);
   const shownError = (tried || text.length > 0) && fieldError;
   const count = characters(text);
 
   const send = async () => {
     setTried(true);
-    if (!check.success || busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onSend(check.data);
+    if (await submit(onSend)) {
       setText('');
       setTried(false);
-    } catch (error) {
-      setFailure(isApiError(error) ? error.message : messagingMessages.sendFailed);
-    } finally {
-      setBusy(false);
     }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -56,11 +44,7 @@ export function Composer({
 
   return (
     <Form onSubmit={onSubmit} noValidate aria-label="Send a message" className="mt-2">
-      {failure ? (
-        <Alert variant="danger" className="py-2 mb-2">
-          {failure}
-        </Alert>
-      ) : null}
+      <DraftFailure failure={failure} />
       <Form.Group controlId={`${id}-text`}>
         <Form.Label className="visually-hidden">Message</Form.Label>
         <Form.Control
@@ -73,8 +57,7 @@ export function Composer({
           isInvalid={Boolean(shownError)}
           aria-describedby={`${id}-count`}
           onChange={(event) => {
-            setText(event.target.value);
-            setFailure(null);
+            change(event.target.value);
             onTyping?.(event.target.value);
           }}
           onKeyDown={onKeyDown}
@@ -89,7 +72,7 @@ export function Composer({
         >
           {count.toLocaleString('en-US')} / {MESSAGE_TEXT_MAX.toLocaleString('en-US')}
         </small>
-        <Button type="submit" variant="info" className="ms-auto" disabled={busy || !check.success}>
+        <Button type="submit" variant="info" className="ms-auto" disabled={busy || !valid}>
           {busy ? 'Sending…' : 'Send'}
         </Button>
       </div>

@@ -1,24 +1,65 @@
-import type { MessageView } from '@vellum/proto/api';
+import { useState } from 'react';
+import { messagingMessages, type MessageView } from '@vellum/proto/api';
+import { editable } from './editable';
+import { MessageActions } from './MessageActions';
+import { MessageEditor } from './MessageEditor';
 import { MessageText } from './MessageText';
+import type { MessageChanges } from './useMessageChanges';
 
 const time = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One message: mine on the right with its mark (Sent, then Read once the other read it), theirs on the left. */
-export function MessageBubble({ message, mine }: { message: MessageView; mine: boolean }) {
+/**
+ * One message: mine on the right with its mark (Sent, then Read once the other read it) and my Edit and Delete,
+ * theirs on the left; '(edited)' on an edited one, 'This message was deleted.' in place of a deleted one.
+ */
+export function MessageBubble({
+  message,
+  mine,
+  changes,
+}: {
+  message: MessageView;
+  mine: boolean;
+  changes?: MessageChanges;
+}) {
+  const [editing, setEditing] = useState(false);
+  const name = `${mine ? 'Your' : `@${message.senderUsername}'s`} message of ${time(message.sentAt)}`;
   return (
     <li className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}>
-      <div
-        className={`rounded-3 px-3 py-2 ${mine ? 'bg-info-subtle' : 'bg-body-tertiary'}`}
-        style={{ maxWidth: '80%' }}
-        data-testid="message"
-      >
-        <span className="visually-hidden">{mine ? 'You' : `@${message.senderUsername}`}: </span>
-        <MessageText text={message.text} />
-      </div>
-      <small className="text-body-secondary">
+      {editing && changes ? (
+        <MessageEditor
+          initial={message.text}
+          onSave={async (text) => {
+            await changes.edit(message, text);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <div
+          className={`rounded-3 px-3 py-2 ${mine ? 'bg-info-subtle' : 'bg-body-tertiary'}`}
+          style={{ maxWidth: '80%' }}
+          data-testid="message"
+        >
+          <span className="visually-hidden">{mine ? 'You' : `@${message.senderUsername}`}: </span>
+          {message.deleted ? (
+            <em className="text-body-secondary">{messagingMessages.messageDeleted}</em>
+          ) : (
+            <MessageText text={message.text} />
+          )}
+        </div>
+      )}
+      <small className="text-body-secondary d-inline-flex flex-wrap gap-1" aria-label={name} role="group">
         <time dateTime={message.sentAt}>{time(message.sentAt)}</time>
+        {message.editedAt && !message.deleted ? <span data-testid="edited">(edited)</span> : null}
         {mine ? <span data-testid="receipt"> · {message.read ? 'Read' : 'Sent'}</span> : null}
+        {mine && changes && !message.deleted && !editing ? (
+          <MessageActions
+            canEdit={editable(message)}
+            onEdit={() => setEditing(true)}
+            onDelete={() => changes.remove(message)}
+          />
+        ) : null}
       </small>
     </li>
   );

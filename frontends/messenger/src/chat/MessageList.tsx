@@ -5,6 +5,7 @@ import { firstUnread } from './firstUnread';
 import { MessageBubble } from './MessageBubble';
 import { NewMessagesDivider } from './NewMessagesDivider';
 import { useKeptScroll } from './useKeptScroll';
+import type { MessageChanges } from './useMessageChanges';
 
 /** Near the top, older messages load by themselves. */
 const LOAD_OLDER_PX = 48;
@@ -20,6 +21,8 @@ export interface MessageListProps {
   onLoadOlder(): void;
   /** The conversation's unread messages when the chat opened: the 'New messages' divider goes above the first. */
   unreadAtOpen?: number;
+  /** Editing and deleting my messages. */
+  changes?: MessageChanges;
 }
 
 /**
@@ -34,6 +37,7 @@ export function MessageList({
   loadingOlder,
   onLoadOlder,
   unreadAtOpen = 0,
+  changes,
 }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const divider = useRef<HTMLLIElement>(null);
@@ -85,7 +89,7 @@ export function MessageList({
         {shown.map((message) => (
           <Fragment key={message.id}>
             {message.id === unread.id ? <NewMessagesDivider ref={divider} /> : null}
-            <MessageBubble message={message} mine={message.sender === me} />
+            <MessageBubble message={message} mine={message.sender === me} changes={changes} />
           </Fragment>
         ))}
       </ol>

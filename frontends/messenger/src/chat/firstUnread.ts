@@ -2,8 +2,8 @@ import type { MessageView } from '@vellum/proto/api';
 
 /**
  * Where the 'New messages' divider goes: before the first of the `unread` newest messages the other participant
- * sent (counted when the chat opened, so it stays while they are marked read). `found` is false while fewer of
- * theirs are loaded than were unread: the first unread is on an older page.
+ * sent and did not delete (counted when the chat opened, so it stays while they are marked read). `found` is false
+ * while fewer of theirs are loaded than were unread: the first unread is on an older page.
  */
 export function firstUnread(
   messages: readonly MessageView[],
@@ -14,7 +14,8 @@ export function firstUnread(
   let seen = 0;
   let oldest: string | null = null;
   for (const message of messages) {
-    if (message.sender === me) continue;
+    // A deleted message never counts as unread.
+    if (message.sender === me || message.deleted) continue;
     seen += 1;
     oldest = message.id;
     if (seen === unread) return { id: message.id, found: true };

@@ -24,6 +24,21 @@ export function addMessage(queryClient: QueryClient, conversation: string, messa
   });
 }
 
+/** Puts an edited or deleted message in place of the loaded one (nothing when it is not loaded). */
+export function replaceMessage(queryClient: QueryClient, conversation: string, message: MessageView): void {
+  queryClient.setQueryData<Pages>(messengerKeys.messages(conversation), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            messages: page.messages.map((known) => (known.id === message.id ? message : known)),
+          })),
+        }
+      : data,
+  );
+}
+
 /**
  * `reader` read everything up to `upTo`: the messages the other participant sent them, from that one back, are
  * read. False when `upTo` is not loaded (the caller reloads instead).

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, Badge, paths } from '@vellum/ui';
-import type { ConversationView } from '@vellum/proto/api';
+import { messagingMessages, type ConversationView } from '@vellum/proto/api';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -12,7 +12,9 @@ export function ConversationRow({ item, me }: { item: ConversationView; me: stri
   const other = item.otherParticipant;
   const name = other.displayName || other.username;
   const last = item.lastMessage;
-  const preview = last ? `${last.sender === me ? 'You: ' : ''}${last.text}` : 'No messages yet.';
+  const preview = last
+    ? `${last.sender === me ? 'You: ' : ''}${last.deleted ? messagingMessages.messageDeleted : last.text}`
+    : 'No messages yet.';
   return (
     <li className="list-group-item list-group-item-action p-0">
       <Link

@@ -16,6 +16,8 @@ export function useConversations(me: SignedCirrus) {
     const stops = [
       realtime.on(me.i, reload),
       realtime.on(REALTIME_EVENTS.newMessage, reload),
+      // An edited or deleted last message shows as it is now.
+      realtime.on(REALTIME_EVENTS.changed, reload),
       realtime.onReconnect(reload),
     ];
     return () => stops.forEach((stop) => stop());

@@ -20,6 +20,7 @@ import { TypingIndicator } from '../chat/TypingIndicator';
 import { useChatMessages } from '../chat/useChatMessages';
 import { useChatRealtime } from '../chat/useChatRealtime';
 import { useMarkRead } from '../chat/useMarkRead';
+import { useMessageChanges } from '../chat/useMessageChanges';
 import { useOtherTyping } from '../chat/useOtherTyping';
 import { useTypingNotice } from '../chat/useTypingNotice';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
@@ -44,6 +45,7 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
   useMarkRead(conversation, history.messages, me);
   const otherTyping = useOtherTyping(conversation, other?.i);
   const typingNotice = useTypingNotice(conversation);
+  const changes = useMessageChanges(conversation);
 
   const { fetchNextPage } = history;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -75,6 +77,7 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
         loadingOlder={history.isFetchingNextPage}
         onLoadOlder={loadOlder}
         unreadAtOpen={unreadAtOpen.current ?? 0}
+        changes={changes}
       />
       <TypingIndicator name={other.displayName || other.username} typing={otherTyping} />
       <Composer onSend={send} onTyping={typingNotice} />

@@ -69,6 +69,7 @@ import {
   readAnswerSchema,
   savedConversationVellumSchema,
   sendMessageSchema,
+  editMessageSchema,
   sentMessageSchema,
   unreadMessagesSchema,
 } from '../messaging';
@@ -245,6 +246,7 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['LinkClicks', linkClicksViewSchema],
   ['OpenConversationRequest', openConversationSchema],
   ['SendMessageRequest', sendMessageSchema],
+  ['EditMessageRequest', editMessageSchema],
   ['MarkReadRequest', markReadSchema],
   ['Participant', participantViewSchema],
   ['Message', messageViewSchema],
@@ -279,6 +281,7 @@ const uuid = (what: string): PathParameter => ({
 });
 const vellumId = { id: uuid('vellum') };
 const conversationId = { id: uuid('conversation') };
+const conversationMessageId = { ...conversationId, messageId: uuid('message') };
 const emptyObject = z.object({}).strict();
 const signedCirrusAnswer = z.object({ signedCirrus: signedCirrusSchema });
 const viewedCirrusAnswer = z.object({ viewedCirrus: viewedCirrusSchema });
@@ -1221,6 +1224,31 @@ export const operations: Operation[] = [
     pathParameters: conversationId,
     body: markReadSchema,
     answers: { 200: json('My unread counts after.', readAnswerSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'editMessage',
+    method: 'put',
+    path: '/api/messenger/conversations/{id}/messages/{messageId}',
+    summary:
+      "Edit my message's text, within 15 minutes of sending it: both participants' tabs get `message:changed`.",
+    owner: 'messaging',
+    auth: 'required',
+    pathParameters: conversationMessageId,
+    body: editMessageSchema,
+    answers: { 200: json('The message as edited.', sentMessageSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'deleteMessage',
+    method: 'delete',
+    path: '/api/messenger/conversations/{id}/messages/{messageId}',
+    summary:
+      "Delete my message: its text is removed from the store; both participants' tabs get `message:changed`.",
+    owner: 'messaging',
+    auth: 'required',
+    pathParameters: conversationMessageId,
+    answers: { 200: json('The message as deleted (no text).', sentMessageSchema) },
     errorShape: 'errorMessage',
   },
   {

@@ -137,6 +137,56 @@ export const socketRows: SocketRow[] = [
     },
   },
   {
+    name: "the owner's edit and deletion of a message are heard by the two participants only; the participant's are refused",
+    check: async (w, s) => {
+      for (const actor of ['owner', 'participant', 'stranger', 'admin'] as const) await s.connect(actor);
+      const text = `Changing ${w.tag}`;
+      const found: string[] = [];
+      const sent = await w.clients.owner.post<{ message: { id: string } }>(
+        messengerPaths.messages(w.values.conversation),
+        { text },
+      );
+      if (sent.status !== 201) return [`the send answered ${sent.status}`];
+      const path = messengerPaths.message(w.values.conversation, sent.body.message.id);
+      const forged = await w.clients.participant.put(path, { text: `Forged ${w.tag}` });
+      if (forged.status !== 403) found.push(`the participant's edit answered ${forged.status}`);
+      const forgedDelete = await w.clients.stranger.delete(path);
+      if (forgedDelete.status !== 404) found.push(`a stranger's deletion answered ${forgedDelete.status}`);
+      const edited = await w.clients.owner.put(path, { text: `${text} edited` });
+      const deleted = await w.clients.owner.delete(path);
+      if (edited.status !== 200 || deleted.status !== 200)
+        found.push(`the owner's edit and deletion answered ${edited.status}, ${deleted.status}`);
+      // Each of an actor's sockets (earlier rows opened some too) hears each change once: one of each is kept.
+      const changes = (actor: Actor) =>
+        [
+          ...new Set(
+            (s.heard.get(actor) ?? [])
+              .filter((e) => e.event === REALTIME_EVENTS.changed && e.payload.includes(sent.body.message.id))
+              .map((e) => e.payload),
+          ),
+        ].map((payload) => (JSON.parse(payload) as Array<{ text: string; deleted: boolean }>)[0]!);
+      for (const actor of ['owner', 'participant'] as const)
+        await eventually(async () => changes(actor).length === 2 || undefined, 10_000).catch(() =>
+          found.push(`the ${actor} heard ${JSON.stringify(changes(actor))}`),
+        );
+      const heard = changes('participant').map((m) => [m.text, m.deleted]);
+      if (
+        JSON.stringify(heard) !==
+        JSON.stringify([
+          [`${text} edited`, false],
+          ['', true],
+        ])
+      )
+        found.push(`the participant heard ${JSON.stringify(heard)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const actor of ['stranger', 'admin'] as const) {
+        const events = (s.heard.get(actor) ?? []).filter((e) => e.payload.includes(sent.body.message.id));
+        if (events.length) found.push(`the ${actor} heard ${events.map((e) => e.event).join(', ')}`);
+      }
+      return found;
+    },
+  },
+  {
     name: "the owner's typing is heard by the participant only; a stranger's call is refused and heard by nobody",
     check: async (w, s) => {
       const heard = new Map<string, unknown[]>();

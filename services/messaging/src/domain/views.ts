@@ -31,7 +31,7 @@ export const unknownCirrus = (id: string): KnownCirrus => ({
   verified: false,
 });
 
-/** A message; `read` when the recipient's mark has reached it. */
+/** A message; `read` when the recipient's mark has reached it. A deleted one has no text. */
 export const messageView = (
   message: StoredMessage,
   senderUsername: string,
@@ -41,9 +41,11 @@ export const messageView = (
   conversation: message.conversation,
   sender: message.sender,
   senderUsername,
-  text: message.text,
+  text: message.deletedAt ? '' : message.text,
   sentAt: message.sentAt.toISOString(),
   read: recipientMark !== undefined && recipientMark >= message.key,
+  editedAt: message.editedAt?.toISOString() ?? null,
+  deleted: message.deletedAt !== null,
 });
 
 export interface ConversationFacts {

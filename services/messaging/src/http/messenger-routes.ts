@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { bodyOf, callerOf, errorShape, paramOf, queryAs, queryOf } from '@vellum/platform';
 import {
+  editMessageSchema,
   markReadSchema,
   messagingMessages,
   messengerPageQuerySchema,
@@ -9,6 +10,8 @@ import {
 } from '@vellum/proto';
 import type { MessagingContext } from '../context';
 import { countUnread } from '../use-cases/count-unread';
+import { deleteMessage } from '../use-cases/delete-message';
+import { editMessage } from '../use-cases/edit-message';
 import { listConversations } from '../use-cases/list-conversations';
 import { listMessages } from '../use-cases/list-messages';
 import { markRead } from '../use-cases/mark-read';
@@ -63,6 +66,22 @@ export function messengerRoutes(ctx: MessagingContext): Router {
     const input = bodyOf(req, sendMessageSchema);
     const message = await sendMessage(ctx, caller, { ...input, conversation: paramOf(req, 'id') });
     res.status(201).json({ message });
+  });
+
+  const messageIds = (req: Parameters<typeof paramOf>[0]) => ({
+    conversation: paramOf(req, 'id'),
+    message: paramOf(req, 'messageId'),
+  });
+
+  router.put('/api/messenger/conversations/:id/messages/:messageId', async (req, res) => {
+    const caller = signedIn(req);
+    const input = bodyOf(req, editMessageSchema);
+    res.json({ message: await editMessage(ctx, caller, { ...input, ...messageIds(req) }) });
+  });
+
+  router.delete('/api/messenger/conversations/:id/messages/:messageId', async (req, res) => {
+    const caller = signedIn(req);
+    res.json({ message: await deleteMessage(ctx, caller, messageIds(req)) });
   });
 
   router.post('/api/messenger/conversations/:id/read', async (req, res) => {

@@ -16,6 +16,16 @@ export interface ReadNotice {
   signal: UserSignal;
 }
 
+/**
+ * A message edited or deleted: `message:changed` to both participants' tabs; when a deletion took an unread message
+ * from the recipient, their id event with their unread total too.
+ */
+export interface ChangeNotice {
+  participants: readonly string[];
+  message: MessageView;
+  recount?: { recipient: string; signal: UserSignal };
+}
+
 /** A participant is typing: `conversation:typing` to the other participant's tabs only. */
 export interface TypingNotice {
   to: string;
@@ -30,6 +40,7 @@ export interface RealtimePort {
   notifyMessage(notice: MessageNotice): void;
   notifyRead(notice: ReadNotice): void;
   notifyTyping(notice: TypingNotice): void;
+  notifyChange(notice: ChangeNotice): void;
   /** Sessions ended (identity's sign-out, password reset): their sockets are disconnected, on every replica. */
   endSessions(sessionKeys: readonly string[]): void;
   /** The account is gone (identity's CirrusDeleted): every socket of the cirrus is disconnected, on every replica. */

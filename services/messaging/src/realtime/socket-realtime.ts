@@ -145,6 +145,11 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.to(userRoom(reader)).emit(reader, signal);
       metrics?.emitted('read');
     },
+    notifyChange({ participants, message, recount }) {
+      io.to(rooms(participants)).emit(REALTIME_EVENTS.changed, message);
+      if (recount) io.to(userRoom(recount.recipient)).emit(recount.recipient, recount.signal);
+      metrics?.emitted('change');
+    },
     notifyTyping({ to, typing }) {
       io.to(userRoom(to)).emit(REALTIME_EVENTS.typing, typing);
       metrics?.emitted('typing');

@@ -36,6 +36,10 @@ export interface StoredMessage {
   sentAt: Date;
   /** `<sentAt ISO>|<id>`: sorts as the messages were accepted; read marks and cursors compare it. */
   key: string;
+  /** The sender's last edit; null when never edited. */
+  editedAt: Date | null;
+  /** When its sender deleted it (its text is then ''); null while it stands. */
+  deletedAt: Date | null;
 }
 
 export interface ReadMark {
@@ -109,7 +113,20 @@ export interface MessagingRepository {
   addReadMark(mark: ReadMark): Promise<boolean>;
   /** Each participant's effective mark in the conversation (the greatest key), by reader id. */
   readMarks(conversation: StoredConversation): Promise<Map<string, string>>;
-  /** The reader's unread messages (from the other participant, after the reader's mark), by conversation. */
+  /**
+   * Replaces a standing message's text and records the edit. False, changing nothing, when it is deleted or gone.
+   */
+  editMessage(id: string, text: string, at: Date): Promise<boolean>;
+  /**
+   * Deletes a message: its text is overwritten with '' in the store (not hidden) and its deletion recorded; it no
+   * longer counts as unread. A deleted one stays as it is. False when there is no such message.
+   */
+  deleteMessage(id: string, at: Date): Promise<boolean>;
+
+  /**
+   * The reader's unread messages (from the other participant, after the reader's mark, not deleted), by
+   * conversation.
+   */
   unread(reader: string): Promise<Map<string, number>>;
 
   vellum(id: string): Promise<StoredVellum | null>;

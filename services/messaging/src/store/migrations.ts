@@ -69,4 +69,11 @@ export const migrations: Migration[] = [
     id: '0002_deleted_cirri',
     sql: deletedCirriTableSql(SCHEMA),
   },
+  {
+    id: '0003_message_changes',
+    sql: `
+      -- A sender's edit and deletion of a message (a deleted one's text is '').
+      ALTER TABLE messaging.messages ADD COLUMN edited_at timestamptz, ADD COLUMN deleted_at timestamptz;
+    `,
+  },
 ];

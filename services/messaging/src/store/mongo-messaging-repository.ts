@@ -33,7 +33,10 @@ export interface ConversationDoc extends OutboxFields {
   vellums: Array<{ id: string; owner: string }>;
 }
 
-/** A message, never changed once inserted but for its outbox fields (it carries MessageSent). */
+/**
+ * A message: changed after its insert only by its outbox fields (it carries MessageSent), its sender's edit
+ * (`text`, `editedAt`) and deletion (`text` '', `deletedAt`). Older documents have neither field.
+ */
 export interface MessageDoc extends OutboxFields {
   _id: string;
   conversation: string;
@@ -42,6 +45,8 @@ export interface MessageDoc extends OutboxFields {
   text: string;
   sentAt: Date;
   key: string;
+  editedAt?: Date;
+  deletedAt?: Date;
 }
 
 /**
@@ -137,6 +142,8 @@ const toMessage = (d: MessageDoc): StoredMessage => ({
   text: d.text,
   sentAt: d.sentAt,
   key: d.key,
+  editedAt: d.editedAt ?? null,
+  deletedAt: d.deletedAt ?? null,
 });
 
 /**
@@ -339,6 +346,22 @@ function mongoMessagingParts(c: MessagingCollections): {
 
     readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),
 
+    async editMessage(id, text, at) {
+      const { matchedCount } = await c.messages.updateOne(
+        { _id: id, deletedAt: { $exists: false } },
+        { $set: { text, editedAt: at } },
+      );
+      return matchedCount === 1;
+    },
+
+    async deleteMessage(id, at) {
+      const { matchedCount } = await c.messages.updateOne({ _id: id }, { $set: { text: '' } });
+      if (matchedCount !== 1) return false;
+      // The first deletion's time stays.
+      await c.messages.updateOne({ _id: id, deletedAt: { $exists: false } }, { $set: { deletedAt: at } });
+      return true;
+    },
+
     async unread(reader) {
       // All the reader's marks in one read (marks_reader; about one per conversation, as older ones are pruned).
       const marks = new Map<string, string>();
@@ -353,6 +376,7 @@ function mongoMessagingParts(c: MessagingCollections): {
           {
             $match: {
               recipient: reader,
+              deletedAt: { $exists: false },
               $or: [
                 { conversation: { $nin: [...marks.keys()] } },
                 ...[...marks].map(([conversation, key]) => ({ conversation, key: { $gt: key } })),

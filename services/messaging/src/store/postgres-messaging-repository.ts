@@ -42,6 +42,8 @@ interface MessageRow {
   text: string;
   sent_at: Date | string;
   key: string;
+  edited_at: Date | string | null;
+  deleted_at: Date | string | null;
 }
 interface VellumRow {
   id: string;
@@ -82,6 +84,8 @@ const toMessage = (r: MessageRow): StoredMessage => ({
   text: r.text,
   sentAt: new Date(r.sent_at),
   key: r.key,
+  editedAt: r.edited_at === null ? null : new Date(r.edited_at),
+  deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at),
 });
 
 const CIRRUS = 'SELECT id, username, display_name, image, verified FROM messaging.cirri';
@@ -90,8 +94,9 @@ const CONVERSATION = `
          (SELECT json_agg(json_build_object('id', v.id, 'owner', v.owner_id))
             FROM messaging.conversation_vellums v WHERE v.conversation_id = c.id) AS vellums
     FROM messaging.conversations c`;
-const MESSAGE =
-  'SELECT id, conversation_id, sender_id, recipient_id, text, sent_at, key FROM messaging.messages';
+const MESSAGE_COLUMNS =
+  'id, conversation_id, sender_id, recipient_id, text, sent_at, key, edited_at, deleted_at';
+const MESSAGE = `SELECT ${MESSAGE_COLUMNS} FROM messaging.messages`;
 
 /** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
 const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
@@ -176,7 +181,7 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
     async lastMessages(conversations) {
       if (conversations.length === 0) return new Map();
       const { rows } = await db.query<MessageRow>(
-        `SELECT DISTINCT ON (conversation_id) id, conversation_id, sender_id, recipient_id, text, sent_at, key
+        `SELECT DISTINCT ON (conversation_id) ${MESSAGE_COLUMNS}
            FROM messaging.messages WHERE conversation_id = ANY($1::uuid[]) ORDER BY conversation_id, key DESC`,
         [conversations],
       );
@@ -212,13 +217,29 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
       return new Map(rows.map((r) => [r.reader_id, r.key]));
     },
 
+    async editMessage(id, text, at) {
+      const { rowCount } = await db.query(
+        'UPDATE messaging.messages SET text = $2, edited_at = $3 WHERE id = $1 AND deleted_at IS NULL',
+        [id, text, at],
+      );
+      return rowCount === 1;
+    },
+
+    async deleteMessage(id, at) {
+      const { rowCount } = await db.query(
+        `UPDATE messaging.messages SET text = '', deleted_at = COALESCE(deleted_at, $2) WHERE id = $1`,
+        [id, at],
+      );
+      return rowCount === 1;
+    },
+
     async unread(reader) {
       const { rows } = await db.query<{ conversation_id: string; n: number }>(
         `SELECT m.conversation_id, count(*)::int AS n
            FROM messaging.messages m
            LEFT JOIN (SELECT conversation_id, max(key) AS key FROM messaging.read_marks
                        WHERE reader_id = $1 GROUP BY conversation_id) r ON r.conversation_id = m.conversation_id
-          WHERE m.recipient_id = $1 AND (r.key IS NULL OR m.key > r.key)
+          WHERE m.recipient_id = $1 AND m.deleted_at IS NULL AND (r.key IS NULL OR m.key > r.key)
           GROUP BY m.conversation_id`,
         [reader],
       );

@@ -34,6 +34,8 @@ export async function sendMessage(
     text: input.text,
     sentAt: at,
     key: keyOf(at, id),
+    editedAt: null,
+    deletedAt: null,
   };
   const stored = await ctx.unitOfWork(async (unit) => {
     await emit(unit, message.conversation, MessageSentSchema, messageSent(message), at);

@@ -7,6 +7,7 @@ import {
   type ReadNotice,
   type RealtimePort,
   type TypingNotice,
+  type ChangeNotice,
 } from '../../src/service';
 
 export interface Person extends Caller {
@@ -19,12 +20,14 @@ export function recordingRealtime() {
     | { kind: 'message'; notice: MessageNotice }
     | { kind: 'read'; notice: ReadNotice }
     | { kind: 'typing'; notice: TypingNotice }
+    | { kind: 'change'; notice: ChangeNotice }
   > = [];
   const ended: Array<{ sessions: string[] } | { cirrus: string }> = [];
   const port: RealtimePort = {
     notifyMessage: (notice) => void notices.push({ kind: 'message', notice }),
     notifyRead: (notice) => void notices.push({ kind: 'read', notice }),
     notifyTyping: (notice) => void notices.push({ kind: 'typing', notice }),
+    notifyChange: (notice) => void notices.push({ kind: 'change', notice }),
     endSessions: (keys) => void ended.push({ sessions: [...keys] }),
     endCirrus: (cirrus) => void ended.push({ cirrus }),
   };

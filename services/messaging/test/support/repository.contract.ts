@@ -20,6 +20,8 @@ export interface RepositoryUnderTest {
   parked: ParkedEventStore;
   /** How many marks the store keeps for a reader in a conversation, where it prunes the older ones (MongoDB). */
   keptMarks?(conversation: string, reader: string): Promise<number>;
+  /** A message's text as its row or document holds it, read past the repository; null when there is none. */
+  storedText(id: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -62,7 +64,17 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     const sentAt = new Date(t0 + seconds * 1000);
     const id = timeOrderedId();
     const recipient = c.participants.find((p) => p !== sender)!;
-    return { id, conversation: c.id, sender, recipient, text, sentAt, key: keyOf(sentAt, id) };
+    return {
+      id,
+      conversation: c.id,
+      sender,
+      recipient,
+      text,
+      sentAt,
+      key: keyOf(sentAt, id),
+      editedAt: null,
+      deletedAt: null,
+    };
   };
   const pair = () => [randomUUID(), randomUUID()] as const;
 
@@ -242,6 +254,49 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       expect(await t.keptMarks(c.id, a)).toBe(1);
       expect((await t.store.unread(a)).size).toBe(0);
     }
+  });
+
+  it("edits a standing message, overwrites a deleted one's text in the store, and counts no deleted one unread", async () => {
+    const [a, b] = pair();
+    const c = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    const [first, second, third] = [
+      message(c, b, 1, 'one'),
+      message(c, b, 2, 'two'),
+      message(c, b, 3, 'three'),
+    ];
+    for (const m of [first, second, third]) await writes().addMessage(m, [], m.sentAt);
+    const edited = new Date(t0 + 60_000);
+    expect(await t.store.editMessage(first.id, 'one, better', edited)).toBe(true);
+    expect(await t.store.message(first.id)).toEqual({ ...first, text: 'one, better', editedAt: edited });
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c.id]: 3 });
+
+    const deleted = new Date(t0 + 120_000);
+    expect(await t.store.deleteMessage(first.id, deleted)).toBe(true);
+    expect(await t.store.message(first.id)).toEqual({
+      ...first,
+      text: '',
+      editedAt: edited,
+      deletedAt: deleted,
+    });
+    expect(await t.storedText(first.id)).toBe('');
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c.id]: 2 });
+    // A deleted message stays deleted: no edit brings text back, a second deletion keeps the first's time.
+    expect(await t.store.editMessage(first.id, 'back', new Date(t0 + 130_000))).toBe(false);
+    expect(await t.store.deleteMessage(first.id, new Date(t0 + 140_000))).toBe(true);
+    expect(await t.store.message(first.id)).toMatchObject({ text: '', deletedAt: deleted });
+    expect(await t.storedText(first.id)).toBe('');
+    // The last message of the conversation, deleted, is still its last (shown as deleted).
+    await t.store.deleteMessage(third.id, deleted);
+    expect((await t.store.lastMessages([c.id])).get(c.id)).toMatchObject({
+      id: third.id,
+      text: '',
+      deletedAt: deleted,
+    });
+    expect(Object.fromEntries(await t.store.unread(a))).toEqual({ [c.id]: 1 });
+    expect((await t.store.messages(c.id, { limit: 10 })).map((m) => m.text)).toEqual(['', 'two', '']);
+    expect(await t.store.editMessage(randomUUID(), 'x', edited)).toBe(false);
+    expect(await t.store.deleteMessage(randomUUID(), deleted)).toBe(false);
+    expect(await t.storedText(second.id)).toBe('two');
   });
 
   it("replaces a conversation vellum's title and text whole", async () => {

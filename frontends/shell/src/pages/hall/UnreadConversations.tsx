@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import Badge from 'react-bootstrap/Badge';
-import type { ConversationsPage } from '@vellum/proto/api';
+import { messagingMessages, type ConversationsPage } from '@vellum/proto/api';
 import { isApiError, paths } from '@vellum/ui/core';
 import { HallSection } from './HallSection';
 import { hallApi, hallKeys } from './hallApi';
@@ -42,7 +42,9 @@ export function UnreadConversations({ username }: { username: string }) {
               </Badge>
             </div>
             {c.lastMessage ? (
-              <span className="d-block small text-secondary text-truncate">{c.lastMessage.text}</span>
+              <span className="d-block small text-secondary text-truncate">
+                {c.lastMessage.deleted ? messagingMessages.messageDeleted : c.lastMessage.text}
+              </span>
             ) : null}
           </>
         ),

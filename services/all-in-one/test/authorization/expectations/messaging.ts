@@ -2,6 +2,14 @@ import type { Table } from './grid';
 
 const participants = { anonymous: 401, others: 404, participant: 200, owner: 200 };
 const nobody = { anonymous: 401, others: 404, owner: 404 };
+/** The owner's message: the participant sees it but may not change it (403), anyone else finds nothing. */
+const sendersOnly = { anonymous: 401, others: 404, participant: 403, owner: 200 };
+
+/** The owner's message in the conversation, or the deleted account's in theirs. */
+const messagePath: Table[string]['path'] = (w, v) =>
+  v === 'conversation'
+    ? { id: w.values.conversation, messageId: w.messageId }
+    : { id: w.values.deletedPersonsConversation, messageId: w.deletedPersonsMessageId };
 
 /** The messaging service: conversations, their messages, read marks and conversation vellums. */
 export const messaging: Table = {
@@ -45,6 +53,19 @@ export const messaging: Table = {
     callersOwn: "the caller's own read mark",
     body: (w, _actor, v) => ({ upTo: v === 'conversation' ? w.messageId : w.deletedPersonsMessageId }),
     expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
+  editMessage: {
+    rule: 'its sender only, within 15 minutes; the other participant 403, anyone else 404',
+    path: messagePath,
+    // The owner puts the same text back: the message (a secret) stays in the world for later cells.
+    body: (w) => ({ text: w.secrets.find((s) => s.what === 'a message')!.value }),
+    expect: { conversation: sendersOnly, deletedPersonsConversation: nobody },
+  },
+  deleteMessage: {
+    rule: 'its sender only, at any time; the other participant 403, anyone else 404',
+    path: messagePath,
+    late: 1,
+    expect: { conversation: sendersOnly, deletedPersonsConversation: nobody },
   },
   signalTyping: {
     rule: 'a participant tells the other one only; anyone else 404, and nobody hears it',
