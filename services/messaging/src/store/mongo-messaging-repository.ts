@@ -355,11 +355,14 @@ function mongoMessagingParts(c: MessagingCollections): {
     },
 
     async deleteMessage(id, at) {
-      const { matchedCount } = await c.messages.updateOne({ _id: id }, { $set: { text: '' } });
-      if (matchedCount !== 1) return false;
-      // The first deletion's time stays.
-      await c.messages.updateOne({ _id: id, deletedAt: { $exists: false } }, { $set: { deletedAt: at } });
-      return true;
+      // One write: the text and the deletion's time together, so no crash leaves an empty message standing. An
+      // already deleted one is left as it is (the first deletion's time stays).
+      const { matchedCount } = await c.messages.updateOne(
+        { _id: id, deletedAt: { $exists: false } },
+        { $set: { text: '', deletedAt: at } },
+      );
+      if (matchedCount === 1) return true;
+      return (await c.messages.countDocuments({ _id: id }, { limit: 1 })) === 1;
     },
 
     async unread(reader) {
