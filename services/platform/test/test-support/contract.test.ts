@@ -17,6 +17,7 @@ const vellum = {
   owned_by_cirrus: { i: 'c-1', username: 'ann', display_name: 'Ann' },
   text: '',
   created_at: '2026-01-01T00:00:00.000Z',
+  revision: 1,
 };
 const json = (status: number, body: unknown) => ({
   status,
