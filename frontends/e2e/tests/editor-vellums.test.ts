@@ -95,6 +95,9 @@ describe('the editor remote', () => {
 
     await v.tool('Code block').click();
     await page.keyboard.type('const answer = 42;');
+    // The language select shows while the cursor is in the block; once, under CI's load, it had not shown within
+    // 10 s of the typing (the cursor no longer there), so the cursor is put in the block the text reached first.
+    await v.body.locator('pre').filter({ hasText: 'const answer = 42;' }).click();
     await page.getByRole('combobox', { name: 'Code language' }).selectOption('typescript');
     await v.body.locator('pre').click();
     await page.keyboard.press('End');
