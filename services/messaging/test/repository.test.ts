@@ -69,6 +69,7 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
           }),
         parked: mongoParkedEvents(database),
         keptMarks: (conversation, reader) => collections.readMarks.countDocuments({ conversation, reader }),
+        changesWaitForRelay: true,
         storedText: async (id) => (await collections.messages.findOne({ _id: id }))?.text ?? null,
       };
     },

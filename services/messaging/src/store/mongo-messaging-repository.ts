@@ -163,11 +163,44 @@ async function marksOf(marks: Collection<ReadMarkDoc>, conversation: string, rea
   return new Map(found.filter((f): f is readonly [string, string] => f[1] !== undefined));
 }
 
+/** How long a sender's change waits for the relay to clear a just-sent message's event; then it writes anyway. */
+export const RELAY_WAIT_MS = 5000;
+const RELAY_POLL_MS = 25;
+
+/**
+ * Sets `fields` on a message that is not deleted; false when there is none. FerretDB 1.x (the tests' MongoDB)
+ * applies an update as a read and then a write of the whole document, so of two writers of one document one can
+ * write back what the other had just changed (MongoDB applies each update atomically). A message's other writer is
+ * the outbox relay, clearing its MessageSent event in the moments after sending: a change waits until the event is
+ * cleared (at most RELAY_WAIT_MS: a relay that cannot publish keeps it longer), after which the relay never writes
+ * the message again, so it cannot bring back the text an edit or deletion replaced.
+ */
+async function changeSettled(
+  messages: Collection<MessageDoc>,
+  id: string,
+  fields: Partial<MessageDoc>,
+): Promise<boolean> {
+  const until = Date.now() + RELAY_WAIT_MS;
+  for (;;) {
+    const waiting = Date.now() < until;
+    const { matchedCount } = await messages.updateOne(
+      { _id: id, deletedAt: { $exists: false }, ...(waiting && { pendingSince: { $exists: false } }) },
+      { $set: fields },
+    );
+    if (matchedCount === 1) return true;
+    if (!waiting) return false;
+    const found = await messages.findOne({ _id: id }, { projection: { deletedAt: 1, pendingSince: 1 } });
+    if (!found || found.deletedAt) return false;
+    if (found.pendingSince) await new Promise((resolve) => setTimeout(resolve, RELAY_POLL_MS));
+  }
+}
+
 /**
  * The messaging store on MongoDB: its repository, and the writes a unit of work binds. Like the link service's, it relies only on what MongoDB and FerretDB both
  * make atomic, the insert of a unique key: a conversation (its `pairKey` unique), a message and a read mark are
  * inserted, each carrying its events. The one replacement is a vellum's save, which needs no condition: the
- * last of two saves stays whole. A deleted cirrus's tombstone is recorded before its conversations go, and every write
+ * last of two saves stays whole. A sender's edit or deletion of a message waits for the relay to be done with it
+ * (`changeSettled`). A deleted cirrus's tombstone is recorded before its conversations go, and every write
  * that could bring one back checks it before and after writing, undoing the write when the tombstone came meanwhile
  * (`mongoDeletedCirri`).
  */
@@ -346,22 +379,12 @@ function mongoMessagingParts(c: MessagingCollections): {
 
     readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),
 
-    async editMessage(id, text, at) {
-      const { matchedCount } = await c.messages.updateOne(
-        { _id: id, deletedAt: { $exists: false } },
-        { $set: { text, editedAt: at } },
-      );
-      return matchedCount === 1;
-    },
+    editMessage: (id, text, at) => changeSettled(c.messages, id, { text, editedAt: at }),
 
     async deleteMessage(id, at) {
       // One write: the text and the deletion's time together, so no crash leaves an empty message standing. An
       // already deleted one is left as it is (the first deletion's time stays).
-      const { matchedCount } = await c.messages.updateOne(
-        { _id: id, deletedAt: { $exists: false } },
-        { $set: { text: '', deletedAt: at } },
-      );
-      if (matchedCount === 1) return true;
+      if (await changeSettled(c.messages, id, { text: '', deletedAt: at })) return true;
       return (await c.messages.countDocuments({ _id: id }, { limit: 1 })) === 1;
     },
 
