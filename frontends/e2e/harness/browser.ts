@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { SCREENSHOTS_DIR } from './paths';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -42,4 +42,22 @@ export async function openPage(
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Clicks `target` once it shows; when it never does, the error names the page's address and what the page said
+ * instead (a CI run's log is all one has of a journey that stopped).
+ */
+export async function clickOrTell(page: Page, target: Locator, timeout: number): Promise<void> {
+  try {
+    await target.click({ timeout });
+  } catch (error) {
+    const said = await page
+      .locator('body')
+      .innerText({ timeout: 2000 })
+      .catch(() => '(unreadable)');
+    throw new Error(
+      `${(error as Error).message.split('\n')[0]} at ${page.url()}; the page said: ${said.replace(/\s+/g, ' ').slice(0, 600)}`,
+    );
+  }
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describeWithServer } from '@vellum/platform/test-support';
-import { launchBrowser, openPage } from '../harness/browser';
+import { clickOrTell, launchBrowser, openPage } from '../harness/browser';
 import { createVerifiedUser } from '../harness/flows';
 import { newUser } from '../harness/users';
 import { signIn, vellumPage } from '../harness/vellums';
@@ -318,7 +318,7 @@ describeWithServer(
       // in a new tab through the counting redirect, and Ann sees the click.
       await annPage.getByRole('button', { name: 'Signature menu' }).click();
       await annPage.getByRole('link', { name: 'Edit My Vielink' }).click();
-      await annPage.getByRole('button', { name: 'Add Link' }).click({ timeout: 30_000 });
+      await clickOrTell(annPage, annPage.getByRole('button', { name: 'Add Link' }), 30_000);
       const addLink = annPage.getByRole('dialog', { name: 'Add Link' });
       await addLink.getByLabel('Label').fill('Field notes');
       await addLink.getByLabel('URL').fill(`${topology.url}/vellums`);

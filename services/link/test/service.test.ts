@@ -75,6 +75,17 @@ describe('the link service alone (PGlite, in-process bus)', () => {
     expect(await page(uma.username)).toMatchObject({ username: uma.username, displayName: uma.displayName });
   });
 
+  it("shows a newcomer their own page before identity's events name them; nobody else's call makes one", async () => {
+    const newcomer = { id: randomUUID(), username: `newcomer.${randomUUID().slice(0, 8)}` };
+    const unknown = await h.as(bob).get('/api/link/nobody.at.all');
+    const before = await h.as(bob).get(`/api/link/${newcomer.username}`);
+    expect([before.status, before.body]).toEqual([unknown.status, unknown.body]);
+    const own = await h.as(newcomer).get(`/api/link/${newcomer.username.toUpperCase()}`);
+    expect([own.status, own.body]).toMatchObject([200, { username: newcomer.username, links: [] }]);
+    // Signed in, so verified (only verified accounts sign in): the page is public from then on.
+    expect(await page(newcomer.username)).toMatchObject({ username: newcomer.username, links: [] });
+  });
+
   it('adds a link for the owner only, trimmed, with the fields of spec section 3', async () => {
     const res = await h.as(ada).post(`/api/link/${ada.username}`, {
       linkLabel: '  My site ',
