@@ -18,12 +18,32 @@ export interface ReadTopicOptions {
   ms?: number;
   /** Keeps reading this long after `count`, so that a message that should not come has time to show. */
   settleMs?: number;
+  /**
+   * Reads the messages appended within this long before the call (default 5 minutes), by their timestamps: the
+   * test servers' topics keep every earlier run's events, too many to read through from the beginning in time.
+   */
+  sinceMs?: number;
 }
 
-/** Reads a real Kafka topic from its beginning in a consumer group of its own; resolves with the picked messages. */
+const RECENT_MS = 300_000;
+
+/**
+ * Reads a real Kafka topic's recent messages (`sinceMs`) in a consumer group of its own, which starts at the first
+ * offset of each partition at or after that time; resolves with the picked messages.
+ */
 export async function readTopic(options: ReadTopicOptions): Promise<TopicMessage[]> {
   const kafka = new Kafka({ clientId: 'topic-reader', brokers: options.brokers, logLevel: logLevel.NOTHING });
-  const consumer = kafka.consumer({ groupId: `topic-reader-${randomBytes(4).toString('hex')}` });
+  const groupId = `topic-reader-${randomBytes(4).toString('hex')}`;
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const since = Date.now() - (options.sinceMs ?? RECENT_MS);
+    const partitions = await admin.fetchTopicOffsetsByTimestamp(options.topic, since);
+    await admin.setOffsets({ groupId, topic: options.topic, partitions });
+  } finally {
+    await admin.disconnect();
+  }
+  const consumer = kafka.consumer({ groupId });
   await consumer.connect();
   try {
     await consumer.subscribe({ topic: options.topic, fromBeginning: true });
