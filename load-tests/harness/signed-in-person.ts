@@ -9,9 +9,28 @@ export interface SignedInPerson {
 
 const json = { 'content-type': 'application/json' };
 
+/** How long a call is tried again while it answers the documented 503 (a part not back in its Service yet). */
+const UNAVAILABLE_FOR_MS = 60_000;
+
+/**
+ * `fetch`, tried again after the answer's `Retry-After` (at most 5 s) while it is the product's documented 503, as a
+ * client that honours it would: a drill that has just healed a store may sign people up before the Service has taken
+ * its pods back. A 503 accepted nothing, so the call may be sent again.
+ */
+async function fetchPatiently(url: string, init: RequestInit): Promise<Response> {
+  const until = Date.now() + UNAVAILABLE_FOR_MS;
+  for (;;) {
+    const res = await fetch(url, init);
+    const retryAfter = Number(res.headers.get('retry-after'));
+    if (res.status !== 503 || !retryAfter || Date.now() > until) return res;
+    await res.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 5) * 1000));
+  }
+}
+
 /** A public vellum of the person's, so visitors have something to discover. */
 async function publishVellum(baseUrl: string, cookie: string, title: string): Promise<void> {
-  const vellum = await fetch(`${baseUrl}/api/vellum-new`, {
+  const vellum = await fetchPatiently(`${baseUrl}/api/vellum-new`, {
     method: 'POST',
     headers: { ...json, cookie },
     body: JSON.stringify({
@@ -24,7 +43,7 @@ async function publishVellum(baseUrl: string, cookie: string, title: string): Pr
   });
   if (vellum.status !== 201) throw new Error(`create: ${vellum.status} ${await vellum.text()}`);
   const { savedVellum } = (await vellum.json()) as { savedVellum: { i: string } };
-  const published = await fetch(`${baseUrl}/api/vellum/publish/${savedVellum.i}`, {
+  const published = await fetchPatiently(`${baseUrl}/api/vellum/publish/${savedVellum.i}`, {
     method: 'PUT',
     headers: { cookie },
   });
@@ -49,7 +68,7 @@ export async function signedInPerson(
     last_name: 'Person',
     password: 'Correct-Horse-9',
   };
-  const created = await fetch(`${baseUrl}/api/cirrus/create`, {
+  const created = await fetchPatiently(`${baseUrl}/api/cirrus/create`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify(person),
@@ -57,13 +76,13 @@ export async function signedInPerson(
   if (created.status !== 201) throw new Error(`sign-up: ${created.status} ${await created.text()}`);
   const link = await verificationLink(baseUrl, topology.smtp, person.email);
   const token = decodeURIComponent(new URL(link).pathname.split('/').pop()!);
-  const verified = await fetch(`${baseUrl}/api/verification/email`, {
+  const verified = await fetchPatiently(`${baseUrl}/api/verification/email`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email: person.email, token }),
   });
   if (!verified.ok) throw new Error(`verification: ${verified.status} ${await verified.text()}`);
-  const signedIn = await fetch(`${baseUrl}/api/signin`, {
+  const signedIn = await fetchPatiently(`${baseUrl}/api/signin`, {
     method: 'POST',
     headers: json,
     body: JSON.stringify({ email: person.email, password: person.password }),
