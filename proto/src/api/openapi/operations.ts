@@ -103,7 +103,6 @@ import {
   vellumListItemSchema,
   vellumListResponseSchema,
   vellumSearchResponseSchema,
-  vellumSnippetSchema,
   vellumPageResponseSchema,
   vellumViewSchema,
   VELLUM_SEARCH_MAX,
@@ -119,6 +118,7 @@ import {
   VERSIONS_PAGE_MAX,
 } from '../vellum';
 import { pageCursorField } from '../paging';
+import { textSnippetSchema } from '../search';
 import type { ErrorShapeName } from './error-shapes';
 
 // Every operation of the public API, one entry per method and path template: the source of the OpenAPI document
@@ -210,7 +210,7 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Creators', creatorsResponseSchema],
   ['VellumList', vellumListResponseSchema],
   ['DiscoverPage', discoverResponseSchema],
-  ['VellumSnippet', vellumSnippetSchema],
+  ['TextSnippet', textSnippetSchema],
   ['VellumSearchPage', vellumSearchResponseSchema],
   ['Score', scoreResponseSchema],
   ['VersionListItem', versionListItemSchema],
