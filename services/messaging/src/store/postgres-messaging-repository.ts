@@ -2,7 +2,11 @@ import {
   appendOutbox,
   deletedCirri,
   firstTimeInInbox,
+  HEADLINE_OPTIONS,
   postgresUnitOfWork,
+  snippetOf,
+  tsqueryText,
+  tsquerySql,
   type Db,
   type PendingEvents,
   type Queryable,
@@ -98,11 +102,22 @@ const MESSAGE_COLUMNS =
   'id, conversation_id, sender_id, recipient_id, text, sent_at, key, edited_at, deleted_at';
 const MESSAGE = `SELECT ${MESSAGE_COLUMNS} FROM messaging.messages`;
 
+export interface PostgresMessagingOptions {
+  /**
+   * How many of a conversation's newest messages (below the page's cursor) a search reads through the key index,
+   * checking each one's words, before it asks the GIN index for the older ones (default 2,000).
+   */
+  searchScan?: number;
+}
+
 /** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
 const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
 
 /** The messaging repository on Postgres (embedded on PGlite, or a real server) through the platform's Db port. */
-export function postgresMessagingRepository(db: Db): MessagingRepository {
+export function postgresMessagingRepository(
+  db: Db,
+  { searchScan = 2000 }: PostgresMessagingOptions = {},
+): MessagingRepository {
   const conversationWhere = async (where: string, params: unknown[]) =>
     (await db.query<ConversationRow>(`${CONVERSATION} WHERE ${where}`, params)).rows.map(toConversation);
   const cirrusWhere = async (where: string, params: unknown[], q: Queryable = db) => {
@@ -170,12 +185,50 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
-    async messages(conversation, { beforeKey, limit }) {
+    async messages(conversation, { beforeKey, afterKey, limit }) {
+      if (afterKey !== undefined) {
+        const { rows } = await db.query<MessageRow>(
+          `${MESSAGE} WHERE conversation_id = $1 AND key > $2 ORDER BY key ASC LIMIT $3`,
+          [conversation, afterKey, limit],
+        );
+        return rows.map(toMessage).reverse();
+      }
       const { rows } = await db.query<MessageRow>(
         `${MESSAGE} WHERE conversation_id = $1 AND ($2::text IS NULL OR key < $2) ORDER BY key DESC LIMIT $3`,
         [conversation, beforeKey ?? null, limit],
       );
       return rows.map(toMessage);
+    },
+
+    async searchMessages(conversation, search, { beforeKey, limit }) {
+      const query = tsquerySql('$4');
+      const match = `search_doc @@ ${query} AND deleted_at IS NULL`;
+      // Two ways to a page, both bounded: the conversation's newest searchScan messages through the key index,
+      // their words checked one by one (a frequent word fills the page there), then, only when the page is not
+      // full and older messages remain, the GIN index on (conversation_id, search_doc) below them (a rarer word:
+      // few matches to sort). Neither depends on the planner's statistics (PGlite has no autovacuum to gather them).
+      const { rows } = await db.query<MessageRow & { headline: string }>(
+        `WITH recent AS MATERIALIZED (
+           SELECT key, search_doc, deleted_at, id FROM messaging.messages
+            WHERE conversation_id = $1 AND ($2::text IS NULL OR key < $2)
+            ORDER BY key DESC LIMIT ${searchScan}),
+         near AS MATERIALIZED (
+           SELECT id, key FROM recent WHERE ${match} ORDER BY key DESC LIMIT $3),
+         far AS (
+           SELECT id, key FROM messaging.messages
+            WHERE (SELECT count(*) FROM near) < $3 AND (SELECT count(*) FROM recent) = ${searchScan}
+              AND conversation_id = $1 AND ${match} AND key < (SELECT min(key) FROM recent)
+            ORDER BY key DESC LIMIT $3),
+         page AS (
+           SELECT id, key FROM near UNION ALL SELECT id, key FROM far ORDER BY key DESC LIMIT $3)
+         SELECT ${MESSAGE_COLUMNS.split(', ')
+           .map((c) => `m.${c}`)
+           .join(', ')},
+                ts_headline('russian', m.text, ${query}, $5) AS headline
+           FROM page JOIN messaging.messages m ON m.id = page.id ORDER BY m.key DESC`,
+        [conversation, beforeKey ?? null, limit, tsqueryText(search), HEADLINE_OPTIONS],
+      );
+      return rows.map((r) => ({ message: toMessage(r), snippet: snippetOf(r.headline) }));
     },
 
     async lastMessages(conversations) {
@@ -317,9 +370,13 @@ export function postgresMessagingWrites(tx: Queryable, pending: PendingEvents): 
 }
 
 /** The messaging store on Postgres: the repository, and units of work that are transactions. */
-export function postgresMessagingStore(db: Db, wakeOutbox: () => void): MessagingStore {
+export function postgresMessagingStore(
+  db: Db,
+  wakeOutbox: () => void,
+  options: PostgresMessagingOptions = {},
+): MessagingStore {
   return {
-    store: postgresMessagingRepository(db),
+    store: postgresMessagingRepository(db, options),
     unitOfWork: postgresUnitOfWork({
       db,
       stores: (tx, pending) => ({ store: postgresMessagingWrites(tx, pending) }),
