@@ -21,7 +21,7 @@ interface Reply {
 }
 
 /**
- * The `Db` port over PGlite (embedded mode), with `pg_trgm` and `btree_gin` available to `CREATE EXTENSION`.
+ * The `Db` port over PGlite (embedded mode), with `pg_trgm` available to `CREATE EXTENSION`.
  *
  * PGlite runs in a worker thread. Two reasons: its CommonJS build calls `import()`, which Jest's module sandbox
  * rejects without --experimental-vm-modules (a worker is outside the sandbox); and a query runs synchronously
@@ -38,7 +38,6 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db>
       dataDir: options.dataDir,
       pglitePath: require.resolve('@electric-sql/pglite'),
       pgTrgmPath: require.resolve('@electric-sql/pglite/contrib/pg_trgm'),
-      btreeGinPath: require.resolve('@electric-sql/pglite/contrib/btree_gin'),
     },
   });
 

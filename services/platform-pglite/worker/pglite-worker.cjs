@@ -8,7 +8,6 @@
 const { parentPort, workerData } = require('node:worker_threads');
 const { PGlite, types } = require(workerData.pglitePath);
 const { pg_trgm } = require(workerData.pgTrgmPath);
-const { btree_gin } = require(workerData.btreeGinPath);
 
 function plainError(error) {
   const fields = { message: error && error.message ? String(error.message) : String(error) };
@@ -33,7 +32,7 @@ function lastResult(results) {
   let db;
   try {
     const parsers = { [types.INT8]: (value) => value, [types.NUMERIC]: (value) => value };
-    db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm, btree_gin }, parsers });
+    db = await PGlite.create(workerData.dataDir, { extensions: { pg_trgm }, parsers });
   } catch (error) {
     parentPort.postMessage({ initError: plainError(error) });
     return;

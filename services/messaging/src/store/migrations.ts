@@ -79,24 +79,17 @@ export const migrations: Migration[] = [
   {
     id: '0004_search',
     sql: `
-      -- btree_gin (trusted, PostgreSQL 13+; PGlite loads it) lets one GIN index hold a message's conversation with its
-      -- words, so a search reads only that conversation's matches. One per database: created in public wherever it
-      -- is not yet; another service creating it at the same moment is not an error.
-      DO $$ BEGIN
-        CREATE EXTENSION IF NOT EXISTS btree_gin;
-      EXCEPTION WHEN unique_violation OR duplicate_object THEN NULL;
-      END $$;
-
       -- A message's words, read by the English and the Russian configurations (stems in both languages), as
       -- vellum's search_doc. Generated: written by the statement that sends, edits or deletes the message (a deleted
       -- one's text is '', so it has no words), never behind it.
       ALTER TABLE messaging.messages ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
         to_tsvector('english'::regconfig, text) || to_tsvector('russian'::regconfig, text)
       ) STORED;
-      -- No pending list (fastupdate): a message's words go into the index with it (PGlite has no autovacuum to
-      -- merge a pending list).
-      CREATE INDEX messages_search ON messaging.messages USING gin (conversation_id, search_doc)
-        WITH (fastupdate = off);
+      -- The words alone (not btree_gin's (conversation_id, search_doc): the planner, without statistics on PGlite,
+      -- would take that for any conversation_id = … and leave messages_conversation_key, the pages' order). No
+      -- pending list (fastupdate): a message's words go into the index with it (PGlite has no autovacuum to merge
+      -- one).
+      CREATE INDEX messages_search ON messaging.messages USING gin (search_doc) WITH (fastupdate = off);
     `,
   },
 ];

@@ -200,36 +200,51 @@ export function postgresMessagingRepository(
       return rows.map(toMessage);
     },
 
-    async searchMessages(conversation, search, { beforeKey, limit }) {
-      const query = tsquerySql('$4');
-      const match = `search_doc @@ ${query} AND deleted_at IS NULL`;
-      // Two ways to a page, both bounded: the conversation's newest searchScan messages through the key index,
-      // their words checked one by one (a frequent word fills the page there), then, only when the page is not
-      // full and older messages remain, the GIN index on (conversation_id, search_doc) below them (a rarer word:
-      // few matches to sort). Neither depends on the planner's statistics (PGlite has no autovacuum to gather them).
-      const { rows } = await db.query<MessageRow & { headline: string }>(
-        `WITH recent AS MATERIALIZED (
-           SELECT key, search_doc, deleted_at, id FROM messaging.messages
-            WHERE conversation_id = $1 AND ($2::text IS NULL OR key < $2)
-            ORDER BY key DESC LIMIT ${searchScan}),
-         near AS MATERIALIZED (
-           SELECT id, key FROM recent WHERE ${match} ORDER BY key DESC LIMIT $3),
-         far AS (
-           SELECT id, key FROM messaging.messages
-            WHERE (SELECT count(*) FROM near) < $3 AND (SELECT count(*) FROM recent) = ${searchScan}
-              AND conversation_id = $1 AND ${match} AND key < (SELECT min(key) FROM recent)
-            ORDER BY key DESC LIMIT $3),
-         page AS (
-           SELECT id, key FROM near UNION ALL SELECT id, key FROM far ORDER BY key DESC LIMIT $3)
-         SELECT ${MESSAGE_COLUMNS.split(', ')
-           .map((c) => `m.${c}`)
-           .join(', ')},
-                ts_headline('russian', m.text, ${query}, $5) AS headline
-           FROM page JOIN messaging.messages m ON m.id = page.id ORDER BY m.key DESC`,
-        [conversation, beforeKey ?? null, limit, tsqueryText(search), HEADLINE_OPTIONS],
-      );
-      return rows.map((r) => ({ message: toMessage(r), snippet: snippetOf(r.headline) }));
-    },
+    searchMessages: (conversation, search, { beforeKey, limit }) =>
+      db.transaction(async (tx) => {
+        // The words as a parameter, never SQL.
+        const words = tsqueryText(search);
+        const match = `search_doc @@ ${tsquerySql('$2')} AND deleted_at IS NULL`;
+        // Two ways to a page, both bounded. First the conversation's newest searchScan messages in key order,
+        // their words checked one by one: a frequent word fills the page there. Without statistics (PGlite has
+        // no autovacuum) the planner would read every message of the conversation and sort them, so this one
+        // statement may not.
+        await tx.query('SET LOCAL enable_bitmapscan = off');
+        await tx.query('SET LOCAL enable_sort = off');
+        const { rows: recent } = await tx.query<{
+          scanned: number;
+          edge: string | null;
+          ids: string[] | null;
+        }>(
+          `SELECT count(*)::int AS scanned, min(key) AS edge,
+                  (array_agg(id ORDER BY key DESC) FILTER (WHERE ${match}))[1:$3] AS ids
+             FROM (SELECT id, key, search_doc, deleted_at FROM messaging.messages
+                    WHERE conversation_id = $1 AND ($4::text IS NULL OR key < $4)
+                    ORDER BY key DESC LIMIT ${searchScan}) recent`,
+          [conversation, words, limit, beforeKey ?? null],
+        );
+        await tx.query('RESET enable_bitmapscan');
+        await tx.query('RESET enable_sort');
+        const ids = recent[0]?.ids ?? [];
+        // Then, when the page is not full and older messages remain, the GIN index below them: a rarer word, few
+        // matches to sort.
+        if (ids.length < limit && recent[0]?.scanned === searchScan) {
+          const { rows: older } = await tx.query<{ id: string }>(
+            `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ${match} AND key < $3
+              ORDER BY key DESC LIMIT $4`,
+            [conversation, words, recent[0].edge, limit - ids.length],
+          );
+          ids.push(...older.map((r) => r.id));
+        }
+        if (ids.length === 0) return [];
+        // Only the page's messages get a headline.
+        const { rows } = await tx.query<MessageRow & { headline: string }>(
+          `SELECT ${MESSAGE_COLUMNS}, ts_headline('russian', text, ${tsquerySql('$2')}, $3) AS headline
+             FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY key DESC`,
+          [ids, words, HEADLINE_OPTIONS],
+        );
+        return rows.map((r) => ({ message: toMessage(r), snippet: snippetOf(r.headline) }));
+      }),
 
     async lastMessages(conversations) {
       if (conversations.length === 0) return new Map();

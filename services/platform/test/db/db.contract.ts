@@ -193,14 +193,6 @@ export function describeDbContract(setup: DbContractSetup): void {
     expect(rows).toEqual([{ close: true }]);
   });
 
-  it('offers btree_gin (a GIN index over a uuid and a tsvector)', async () => {
-    await db.query('CREATE EXTENSION IF NOT EXISTS btree_gin');
-    const { rows } = await db.query<{ name: string }>(
-      `SELECT opcname AS name FROM pg_opclass WHERE opcname = 'uuid_ops' AND opcmethod = (SELECT oid FROM pg_am WHERE amname = 'gin')`,
-    );
-    expect(rows).toEqual([{ name: 'uuid_ops' }]);
-  });
-
   describe('migrate', () => {
     const tableExists = async (name: string) => {
       const { rows } = await db.query<{ found: string | null }>(`SELECT to_regclass($1)::text AS found`, [
