@@ -123,7 +123,7 @@ export function ConversationSearch({
             <p className="small text-body-secondary mb-1" role="status">
               {search.searching ? (
                 <>
-                  <Spinner animation="border" size="sm" className="me-1" aria-hidden="true" />
+                  <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />
                   Searching…
                 </>
               ) : results && results.length > 0 ? (
