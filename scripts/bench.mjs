@@ -40,6 +40,10 @@ const benches = [
     'services/messaging/bench/unread.bench.ts',
   ],
   [
+    'messaging search: one conversation of 100,000 messages (PGlite; Postgres, FerretDB when set)',
+    'services/messaging/bench/search.bench.ts',
+  ],
+  [
     'messaging realtime: delivery across two replicas, 2,000 clients reconnecting (MONGO_URL, REDIS_URL, KAFKA_BROKERS)',
     'services/messaging/bench/realtime.bench.ts',
   ],

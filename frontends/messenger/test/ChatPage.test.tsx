@@ -1,13 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messagingMessages, REALTIME_EVENTS, type MessageView } from '@vellum/proto/api';
-import { realtime } from '@vellum/ui';
 import ChatPage from '../src/pages/ChatPage';
 import {
   bob,
   connectedSocket,
   conversation,
-  fakeSocketIo,
+  inTheChat,
   message,
   messagesPage,
   renderPage,
@@ -40,14 +39,7 @@ function serveChat(messages = [message(2, 'Hi Ann', 'bob', true), message(1, 'He
   });
 }
 
-beforeEach(() => {
-  fakeSocketIo.sockets.length = 0;
-  jest.spyOn(document, 'hasFocus').mockReturnValue(true);
-});
-afterEach(() => {
-  realtime.disconnect();
-  jest.restoreAllMocks();
-});
+inTheChat();
 
 describe('the chat', () => {
   it('shows the other participant, the history oldest first and links to both conversation vellums', async () => {

@@ -6,6 +6,7 @@ import type {
   MessageView,
   ParticipantView,
 } from '@vellum/proto/api';
+import { realtime } from '@vellum/ui';
 import { ann, fakeSocketIo, type FakeSocket } from '@vellum/ui/test-support';
 
 export { ann, fakeSocketIo, renderPage, serve } from '@vellum/ui/test-support';
@@ -62,4 +63,16 @@ export async function connectedSocket(): Promise<FakeSocket> {
   const socket = fakeSocketIo.latest();
   if (!socket.connected) act(() => socket.serverConnects());
   return socket;
+}
+
+/** Each chat test: a fresh fake socket.io, the page focused (read marks are sent), the realtime client closed after. */
+export function inTheChat(): void {
+  beforeEach(() => {
+    fakeSocketIo.sockets.length = 0;
+    jest.spyOn(document, 'hasFocus').mockReturnValue(true);
+  });
+  afterEach(() => {
+    realtime.disconnect();
+    jest.restoreAllMocks();
+  });
 }

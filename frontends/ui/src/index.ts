@@ -9,4 +9,5 @@ export {
   type ConfirmModalProps,
 } from './components/Modals';
 export * from './components/kit';
+export { markedParts } from './components/markedParts';
 export * from './realtime';

@@ -2,6 +2,7 @@
 export * from './messages';
 export * from './fields';
 export * from './paging';
+export * from './search';
 export * from './identity';
 export * from './password-checklist';
 export * from './vellum';

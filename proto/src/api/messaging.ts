@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS } from '../text/control-characters';
 import { answerSchema, requestBody, textField } from './fields';
 import { pageCursorField, pageLimitField } from './paging';
+import { TEXT_SEARCH_MAX, searchMessages, textSnippetSchema, type TextSnippet } from './search';
 
 // Request schemas, answers and realtime events of messaging (spec sections 3, 4 and 7, and the messenger's own
 // calls under /api/messenger/…), shared by the messaging service and the messenger micro-frontend.
@@ -19,6 +20,8 @@ export const MESSENGER_PAGE_DEFAULT = 30;
 export const MESSENGER_PAGE_MAX = 100;
 /** Minutes after sending during which the sender may edit a message (deleting has no limit). */
 export const MESSAGE_EDIT_MINUTES = 15;
+/** A page of a conversation's search results: the default (the most is MESSENGER_PAGE_MAX). */
+export const MESSAGE_SEARCH_PAGE_DEFAULT = 20;
 
 export const messagingMessages = {
   textRequired: 'Write a message first.',
@@ -40,6 +43,11 @@ export const messagingMessages = {
   editTooLate: `A message can be edited for ${MESSAGE_EDIT_MINUTES} minutes after it is sent.`,
   messageDeleted: 'This message was deleted.',
   noConversations: 'No conversations yet.',
+  searchRequired: 'Type the words to look for.',
+  searchTooLong: searchMessages.tooLong,
+  onePageAtATime: 'Ask for one page: before a cursor, after a cursor, or around a message.',
+  noMessagesFound: 'No messages found.',
+  searchFailed: 'The search could not be done. Please try again.',
 } as const;
 
 const characters = (text: string) => [...text].length;
@@ -82,6 +90,23 @@ export const messengerPageQuerySchema = z.object({
   limit: pageLimitField(MESSENGER_PAGE_DEFAULT, MESSENGER_PAGE_MAX),
   cursor: pageCursorField,
   before: pageCursorField,
+  /** …/messages only: the page of messages just newer than this cursor (a page's `newerCursor`). */
+  after: pageCursorField,
+  /** …/messages only: the page around this message (its id), some older and some newer, with cursors both ways. */
+  around: z.string().optional(),
+});
+
+/**
+ * GET /api/messenger/conversations/{conversation}/search?q=&before=&limit=: the words to look for (trimmed, 1 to
+ * TEXT_SEARCH_MAX characters; stems in English and Russian, either alphabet, "phrases" in quotes, the last word as
+ * a prefix), `before` the previous page's `nextCursor`.
+ */
+export const messageSearchQuerySchema = z.object({
+  q: textField('The search', messagingMessages.searchRequired, { trim: true })
+    .min(1, { error: messagingMessages.searchRequired, abort: true })
+    .max(TEXT_SEARCH_MAX, { error: messagingMessages.searchTooLong, abort: true }),
+  before: pageCursorField,
+  limit: pageLimitField(MESSAGE_SEARCH_PAGE_DEFAULT, MESSENGER_PAGE_MAX),
 });
 
 export type OpenConversationInput = z.output<typeof openConversationSchema>;
@@ -140,9 +165,29 @@ export interface ConversationAnswer {
   conversation: ConversationView;
 }
 
-/** GET /api/messenger/conversations/{conversation}/messages?before=&limit=: newest first. */
+/**
+ * GET /api/messenger/conversations/{conversation}/messages?before=&limit= (or `after=`, or `around=`): newest first.
+ */
 export interface MessagesPage {
   messages: MessageView[];
+  /** Pass as `before` for the next (older) page; null at the end. */
+  nextCursor: string | null;
+  /**
+   * With `after` or `around` only: pass as `after` for the next newer page; null when this page reaches the newest
+   * message.
+   */
+  newerCursor?: string | null;
+}
+
+/** One message a search found, and where in its text the words are. */
+export interface MessageSearchHit {
+  message: MessageView;
+  snippet: TextSnippet;
+}
+
+/** GET /api/messenger/conversations/{conversation}/search?q=: the messages found, newest first. */
+export interface MessageSearchPage {
+  results: MessageSearchHit[];
   /** Pass as `before` for the next (older) page; null at the end. */
   nextCursor: string | null;
 }
@@ -214,6 +259,7 @@ export const messengerPaths = {
   messages: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/messages`,
   read: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/read`,
   typing: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/typing`,
+  search: (id: string) => `/api/messenger/conversations/${encodeURIComponent(id)}/search`,
   /** One message: PUT edits it, DELETE deletes it (its sender only). */
   message: (id: string, messageId: string) =>
     `/api/messenger/conversations/${encodeURIComponent(id)}/messages/${encodeURIComponent(messageId)}`,
@@ -263,7 +309,17 @@ export const conversationAnswerSchema = answerSchema<ConversationAnswer>()(
   z.object({ conversation: conversationViewSchema }),
 );
 export const messagesPageSchema = answerSchema<MessagesPage>()(
-  z.object({ messages: z.array(messageViewSchema), nextCursor: z.string().nullable() }),
+  z.object({
+    messages: z.array(messageViewSchema),
+    nextCursor: z.string().nullable(),
+    newerCursor: z.string().nullable().optional(),
+  }),
+);
+export const messageSearchPageSchema = answerSchema<MessageSearchPage>()(
+  z.object({
+    results: z.array(z.object({ message: messageViewSchema, snippet: textSnippetSchema })),
+    nextCursor: z.string().nullable(),
+  }),
 );
 export const sentMessageSchema = answerSchema<SentMessage>()(z.object({ message: messageViewSchema }));
 export const readAnswerSchema = answerSchema<ReadAnswer>()(

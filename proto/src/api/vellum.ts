@@ -1,14 +1,21 @@
 import { z } from 'zod';
 import { answerSchema, requestBody, textField } from './fields';
 import { pageCursorField, pageLimitField } from './paging';
+import {
+  TEXT_SEARCH_MAX,
+  searchMessages,
+  snippetMarksSchema,
+  textSnippetSchema,
+  type TextSnippet,
+} from './search';
 import { documentHasContent } from '../editor/plain-text';
 import { validateVellumDocument, type VellumDocument } from '../editor/validate';
 import { VELLUM_TITLE_MAX } from '../editor/limits';
 
 /** Text search in a vellum list runs from this many characters (spec sections 5 and 9). */
 export const VELLUM_SEARCH_MIN = 2;
-/** Longest text search (ours). */
-export const VELLUM_SEARCH_MAX = 200;
+/** Longest text search (ours): every text search's. */
+export const VELLUM_SEARCH_MAX = TEXT_SEARCH_MAX;
 /** Discovery pages (GET /api/vellums?cursor=&limit=): rows per page by default and at most. */
 export const DISCOVERY_PAGE_DEFAULT = 50;
 export const DISCOVERY_PAGE_MAX = 100;
@@ -58,7 +65,7 @@ export const vellumMessages = {
   cannotRateOwn: 'You cannot rate your own Vellum.',
   ratePublicOnly: 'Only public Vellums can be rated.',
   searchTooShort: 'Search for at least 2 characters.',
-  searchTooLong: `Search for at most ${VELLUM_SEARCH_MAX} characters.`,
+  searchTooLong: searchMessages.tooLong,
   badScoreLevel: 'A Vellum is rated bad, good or excellent.',
   signInToFollowVellums: 'Sign in to see the Vellums of the Cirri you follow.',
   history: 'History',
@@ -208,20 +215,12 @@ export interface DiscoverResponse extends VellumListResponse {
   nextCursor: string | null;
 }
 
-/**
- * Where a search found its words: a short passage of the vellum's text as plain text, and the found words as ranges
- * of it (UTF-16 offsets as JavaScript indexes strings, `end` excluded). Shown as text, never as markup.
- */
-export interface VellumSnippet {
-  text: string;
-  marks: Array<{ start: number; end: number }>;
-}
-
 /** A row of a text search's results: a list row, its snippet and the found words of its title. */
 export interface VellumSearchHit extends VellumListItem {
-  snippet: VellumSnippet;
+  /** A short passage of the vellum's text around the found words. */
+  snippet: TextSnippet;
   /** The found words of `title`, as ranges of it (as a snippet's marks); empty when the words are in the text only. */
-  titleMarks: VellumSnippet['marks'];
+  titleMarks: TextSnippet['marks'];
 }
 
 /** A text search: best match first; pass `nextCursor` as `?cursor=` for the next page (null: no more). */
@@ -330,13 +329,11 @@ export const vellumListResponseSchema = answerSchema<VellumListResponse>()(
 export const discoverResponseSchema = answerSchema<DiscoverResponse>()(
   z.object({ vellums: z.array(vellumListItemSchema), nextCursor: z.string().nullable() }),
 );
-const marksSchema = z.array(z.object({ start: z.number().int(), end: z.number().int() }));
-export const vellumSnippetSchema = answerSchema<VellumSnippet>()(
-  z.object({ text: z.string(), marks: marksSchema }),
-);
 export const vellumSearchResponseSchema = answerSchema<VellumSearchResponse>()(
   z.object({
-    vellums: z.array(vellumListItemSchema.extend({ snippet: vellumSnippetSchema, titleMarks: marksSchema })),
+    vellums: z.array(
+      vellumListItemSchema.extend({ snippet: textSnippetSchema, titleMarks: snippetMarksSchema }),
+    ),
     nextCursor: z.string().nullable(),
   }),
 );

@@ -54,11 +54,11 @@ export const routeTable: RouteRule[] = [
   // The page, the owner's changes (position, colours, a link by id), a visitor's click-through and the owner's counts.
   { service: 'link', pattern: /^\/api\/link\/(go\/[^/]+|[^/]+(\/clicks)?)$/ },
   // The unread count, and the messenger's own calls: conversations, one, its messages (one to edit or delete), its
-  // read mark, typing.
+  // read mark, typing, search.
   { service: 'messaging', pattern: /^\/api\/unread-messages$/ },
   {
     service: 'messaging',
-    pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages(\/[^/]+)?|read|typing))?)?$/,
+    pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages(\/[^/]+)?|read|typing|search))?)?$/,
   },
   // The spec's conversation vellum calls live beside the shell's /messenger/… pages: only API calls go there.
   { service: 'messaging', pattern: /^\/messenger\/([^/]+\/vellum|vellum)\/[^/]+$/, apiOnly: true },

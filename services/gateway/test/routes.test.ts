@@ -85,6 +85,7 @@ describe("the gateway's routes to messaging", () => {
     `/api/messenger/conversations/${id}/messages`,
     `/api/messenger/conversations/${id}/read`,
     `/api/messenger/conversations/${id}/typing`,
+    `/api/messenger/conversations/${id}/search`,
     `/api/messenger/conversations/${id}/messages/${id}`,
     `/messenger/${id}/vellum/ann.lee`,
     `/messenger/vellum/${id}`,
@@ -104,6 +105,7 @@ describe("the gateway's routes to messaging", () => {
       `/api/messenger/conversations/${id}/other`,
       `/api/messenger/conversations/${id}/messages/${id}/more`,
       `/api/messenger/conversations/${id}/read/${id}`,
+      `/api/messenger/conversations/${id}/search/${id}`,
       '/api/unread-messages/x',
     ]) {
       expect(serviceFor(path)?.service).toBeUndefined();

@@ -12,22 +12,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { memoryLimiters, migrate, type Db } from '@vellum/platform';
-import { connectMongo } from '@vellum/platform-mongo';
-import { createPgDb } from '@vellum/platform-postgres';
-import { createPgliteDb } from '@vellum/platform-pglite';
-import { createMessagingService, postgresMessagingStore, type MessagingStore } from '../src/service';
-import { mongoMessagingStore, prepareMessagingCollections } from '../src/mongo-service';
+import type { MessagingStore } from '../src/service';
 import { pairKeyOf } from '../src/domain/conversation';
 import { keyOf } from '../src/domain/cursor';
 import type { StoredConversation, StoredMessage } from '../src/store/messaging-repository';
-import { recordingRealtime } from '../test/support/messaging-harness';
+import { migratedPostgresStore, onEveryBenchStore } from './bench-stores';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
-const logger = pino({ level: 'silent' });
 
 interface Row {
   store: string;
@@ -139,68 +132,11 @@ async function measure(name: string, stores: MessagingStore): Promise<Row> {
   };
 }
 
-async function onPostgres(name: string, db: Db): Promise<Row> {
-  const service = createMessagingService({
-    db,
-    logger,
-    limiters: memoryLimiters,
-    realtime: recordingRealtime().port,
-    config: { internalAuthSecret: 'b'.repeat(32) },
-  });
-  await migrate(db, service.schema, service.migrations);
-  return measure(
-    name,
-    postgresMessagingStore(db, () => {}),
-  );
-}
-
 async function main() {
-  const rows: Row[] = [];
-  const lite = await createPgliteDb({});
-  try {
-    rows.push(await onPostgres('PGlite (embedded)', lite));
-  } finally {
-    await lite.close();
-  }
-  if (process.env.DATABASE_URL) {
-    // A database of its own on the test server, dropped after.
-    const admin = createPgDb({ connectionString: process.env.DATABASE_URL, applicationName: 'unread-bench' });
-    const name = `unread_bench_${randomUUID().slice(0, 8)}`;
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    const db = createPgDb({ connectionString: url.toString(), applicationName: 'unread-bench' });
-    try {
-      rows.push(await onPostgres('Postgres', db));
-    } finally {
-      await db.close();
-      await admin.query(`DROP DATABASE ${name}`);
-      await admin.close();
-    }
-  } else {
-    console.log('DATABASE_URL is not set: Postgres skipped.');
-  }
-  if (process.env.MONGO_URL) {
-    const mongo = await connectMongo({
-      url: process.env.MONGO_URL,
-      appName: 'unread-bench',
-      operationTimeoutMs: 0,
-    });
-    const database = mongo.client.db(`unread_bench_${randomUUID().slice(0, 8)}`);
-    try {
-      rows.push(
-        await measure(
-          "MongoDB's protocol (FerretDB)",
-          mongoMessagingStore(await prepareMessagingCollections(database), () => {}),
-        ),
-      );
-    } finally {
-      await database.dropDatabase();
-      await mongo.close();
-    }
-  } else {
-    console.log('MONGO_URL is not set: MongoDB skipped.');
-  }
+  const rows = await onEveryBenchStore<Row>('unread', {
+    postgres: async (name, db) => [await measure(name, await migratedPostgresStore(db))],
+    mongo: async (name, store) => [await measure(name, store)],
+  });
   console.log(
     `\n== unread: one reader in ${CONVERSATIONS} conversations, ${MESSAGES} messages each, half partly read (${ROUNDS} counts) ==`,
   );

@@ -3,6 +3,7 @@ import {
   messengerPaths,
   type ConversationAnswer,
   type ConversationsPage,
+  type MessageSearchPage,
   type MessagesPage,
   type ReadAnswer,
   type SentMessage,
@@ -149,6 +150,32 @@ export function messagingApiSuite(baseUrl: () => string) {
       { errorMessage: messagingMessages.conversationNotFound },
     ]);
     expect((await visitor.post(messengerPaths.typing(conversation), {})).status).toBe(401);
+  });
+
+  it("finds a participant's messages by their words, and opens the page around one; nobody else searches", async () => {
+    const sent = await ann.client.post<SentMessage>(messengerPaths.messages(conversation), {
+      text: 'The lighthouse keepers wave at the ferry',
+    });
+    expect(sent.status).toBe(201);
+    const search = (who: TestClient, q: string) =>
+      who.get<MessageSearchPage>(`${messengerPaths.search(conversation)}?q=${encodeURIComponent(q)}`);
+    const found = await search(bob.client, 'lighthouses keep');
+    expect(found.status).toBe(200);
+    expect(found.body.results.map((r) => r.message.id)).toEqual([sent.body.message.id]);
+    const { text, marks } = found.body.results[0]!.snippet;
+    expect(marks.map(({ start, end }) => text.slice(start, end))).toEqual(['lighthouse', 'keepers']);
+    const around = await bob.client.get<MessagesPage>(
+      `${messengerPaths.messages(conversation)}?around=${sent.body.message.id}&limit=3`,
+    );
+    expect(around.status).toBe(200);
+    expect(around.body.messages.map((m) => m.id)).toContain(sent.body.message.id);
+    expect((await search(ann.client, ' ')).body).toEqual({ errorMessage: messagingMessages.searchRequired });
+    const stranger = await search(cy.client, 'lighthouse');
+    expect([stranger.status, stranger.body]).toEqual([
+      404,
+      { errorMessage: messagingMessages.conversationNotFound },
+    ]);
+    expect((await search(visitor, 'lighthouse')).status).toBe(401);
   });
 
   it("serves each participant's conversation vellum: both view, only the owner saves", async () => {

@@ -23,6 +23,8 @@ import {
 } from '../src/mongo-service';
 import { recordingRealtime } from './support/messaging-harness';
 import { repositoryContract, type RepositoryUnderTest } from './support/repository.contract';
+import { searchContract } from './support/search.contract';
+import { unitWrites } from './support/unit-writes';
 
 const logger = pino({ level: 'silent' });
 const config = { internalAuthSecret: 'i'.repeat(32) };
@@ -75,6 +77,26 @@ describeOnEveryStore<Omit<RepositoryUnderTest, 'close'>>(
     },
   },
   repositoryContract,
+);
+
+// Postgres' search reads a conversation's newest messages one by one, then asks the GIN index for the older ones:
+// with a scan of 3, the contract's searches take both ways.
+describeOnEveryStore(
+  'the messaging repository searching past its short scan',
+  {
+    async postgres(db) {
+      await migratedService(db);
+      return postgresMessagingStore(db, () => {}, { searchScan: 3 });
+    },
+  },
+  (open) => {
+    let t: Awaited<ReturnType<typeof open>>;
+    beforeAll(async () => {
+      t = await open();
+    });
+    afterAll(() => t.close());
+    searchContract(() => ({ store: t.store, writes: unitWrites(t) }));
+  },
 );
 
 describeParkingOnEveryStore('the messaging service', {

@@ -13,6 +13,8 @@ export * from './http/error-handler';
 export * from './http/error-shape';
 export * from './http/request';
 export * from './http/keyset-cursor';
+export * from './search/search-query';
+export * from './search/headline';
 export * from './http/refuse-control-characters';
 export * from './http/health';
 export * from './http/create-app';

@@ -1,8 +1,6 @@
 import { addressRefused } from '@vellum/platform';
 import { pagingMessages, vellumMessages, type VellumSearchResponse } from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
-import { tsqueryOf } from '../src/domain/search-query';
-import { snippetOf } from '../src/domain/snippet';
 import { person, vellumHarness, type Person, type VellumHarness } from './support/service-harness';
 
 const body = (...paragraphs: string[]) => JSON.stringify(doc(...paragraphs.map((words) => p(text(words)))));
@@ -85,10 +83,6 @@ describe('text search in vellums (titles and text, English and Russian)', () => 
     expect(snippet).not.toMatch(/[<>]/);
     expect(marks).toHaveLength(1);
     expect(snippet.slice(marks[0]!.start, marks[0]!.end)).toBe('zanzibar');
-    expect(snippetOf('a \u0001b\u0002 \u0001\u0002c\u0002')).toEqual({
-      text: 'a b c',
-      marks: [{ start: 2, end: 3 }],
-    });
   });
 
   it('marks the found words of each title, as ranges of the title itself, and none when only the text matched', async () => {
@@ -182,16 +176,5 @@ describe('text search in vellums (titles and text, English and Russian)', () => 
         body: { error: message, code: 'invalid' },
       });
     }
-  });
-
-  it('builds queries only of words and its own operators', () => {
-    expect(tsqueryOf('cats "quick fox" jum')).toBe(
-      '(cats | cац) & (quick <-> fox | qуиcк <-> фоx) & (jum:* | йум:*)',
-    );
-    expect(tsqueryOf('"closed phrase"')).toBe('(closed <-> phrase | cлосед <-> пхрасе)');
-    expect(tsqueryOf("a'b & c:* | !(d)")).toBe(tsqueryOf('a b c d'));
-    expect(tsqueryOf('&|!():*<->')).toBeNull();
-    expect(tsqueryOf('кошка')).toBe('(кошка:* | koshka:*)');
-    expect(tsqueryOf('42')).toBe('(42:*)');
   });
 });

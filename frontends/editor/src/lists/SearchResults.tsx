@@ -1,10 +1,9 @@
 import { Link } from 'react-router-dom';
 import type { VellumSearchHit } from '@vellum/proto/api';
-import { paths } from '@vellum/ui';
+import { markedParts, paths } from '@vellum/ui';
 import { authorName } from '../format/authors';
 import { longDate } from '../format/dates';
 import { texts } from '../texts';
-import { markedParts } from './markedParts';
 import { MoreOnScroll } from './MoreOnScroll';
 import { Snippet } from './Snippet';
 import type { TextSearch } from './useTextSearch';

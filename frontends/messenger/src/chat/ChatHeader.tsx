@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, paths, possessive, type SignedCirrus } from '@vellum/ui';
 import type { ParticipantView } from '@vellum/proto/api';
@@ -5,17 +6,19 @@ import type { ParticipantView } from '@vellum/proto/api';
 const nameOf = (person: { displayName: string; username: string }) => person.displayName || person.username;
 
 /**
- * The chat's header: back to the Messenger, the other participant, and the two conversation vellums (each
- * participant's own, spec section 2).
+ * The chat's header: back to the Messenger, the other participant, the two conversation vellums (each
+ * participant's own, spec section 2), and what the chat adds below them (the search).
  */
 export function ChatHeader({
   conversation,
   other,
   me,
+  children,
 }: {
   conversation: string;
   other: ParticipantView;
   me: SignedCirrus;
+  children?: ReactNode;
 }) {
   const mine = paths.conversationVellum(conversation, me.username);
   const theirs = paths.conversationVellum(conversation, other.username);
@@ -35,6 +38,7 @@ export function ChatHeader({
         <Link to={mine}>My Conversation Vellum</Link>
         <Link to={theirs}>{possessive(nameOf(other))} Conversation Vellum</Link>
       </nav>
+      {children}
     </header>
   );
 }

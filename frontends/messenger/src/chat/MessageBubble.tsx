@@ -1,31 +1,39 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { messagingMessages, type MessageView } from '@vellum/proto/api';
 import { editable } from './editable';
 import { MessageActions } from './MessageActions';
 import { MessageEditor } from './MessageEditor';
+import { messageTime as time } from './messageTime';
 import { MessageText } from './MessageText';
 import type { MessageChanges } from './useMessageChanges';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * One message: mine on the right with its mark (Sent, then Read once the other read it) and my Edit and Delete,
- * theirs on the left; '(edited)' on an edited one, 'This message was deleted.' in place of a deleted one.
+ * theirs on the left; '(edited)' on an edited one, 'This message was deleted.' in place of a deleted one. The
+ * search result the chat was opened on is `found`: highlighted for a moment, and focusable (`ref`).
  */
 export function MessageBubble({
   message,
   mine,
   changes,
+  found = false,
+  ref,
 }: {
   message: MessageView;
   mine: boolean;
   changes?: MessageChanges;
+  found?: boolean;
+  ref?: Ref<HTMLLIElement>;
 }) {
   const [editing, setEditing] = useState(false);
   const name = `${mine ? 'Your' : `@${message.senderUsername}'s`} message of ${time(message.sentAt)}`;
   return (
-    <li className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}>
+    <li
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className={`d-flex flex-column mb-2 ${mine ? 'align-items-end' : 'align-items-start'}`}
+      data-found={found || undefined}
+    >
       {editing && changes ? (
         <MessageEditor
           initial={message.text}
@@ -37,7 +45,7 @@ export function MessageBubble({
         />
       ) : (
         <div
-          className={`rounded-3 px-3 py-2 ${mine ? 'bg-info-subtle' : 'bg-body-tertiary'}`}
+          className={`rounded-3 px-3 py-2 ${found ? 'bg-warning-subtle border border-warning' : mine ? 'bg-info-subtle' : 'bg-body-tertiary'}`}
           style={{ maxWidth: '80%' }}
           data-testid="message"
         >

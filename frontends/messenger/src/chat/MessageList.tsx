@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@vellum/ui';
 import type { MessageView } from '@vellum/proto/api';
 import { firstUnread } from './firstUnread';
@@ -7,8 +7,10 @@ import { NewMessagesDivider } from './NewMessagesDivider';
 import { useKeptScroll } from './useKeptScroll';
 import type { MessageChanges } from './useMessageChanges';
 
-/** Near the top, older messages load by themselves. */
+/** Near the top, older messages load by themselves; near the bottom of a search's page, newer ones. */
 const LOAD_OLDER_PX = 48;
+/** How long the message a search opened the chat on stays highlighted. */
+const FOUND_HIGHLIGHT_MS = 2500;
 /** Older pages loaded by themselves to reach the first unread message, at most (then the divider tops the loaded). */
 const PAGES_TO_FIRST_UNREAD = 5;
 
@@ -23,6 +25,12 @@ export interface MessageListProps {
   unreadAtOpen?: number;
   /** Editing and deleting my messages. */
   changes?: MessageChanges;
+  /** A search's page: newer messages to load below (scrolling down or the button), towards the newest. */
+  hasNewer?: boolean;
+  loadingNewer?: boolean;
+  onLoadNewer?(): void;
+  /** The message a search's result opened the chat on: scrolled to, focused and highlighted for a moment. */
+  found?: string;
 }
 
 /**
@@ -38,12 +46,34 @@ export function MessageList({
   onLoadOlder,
   unreadAtOpen = 0,
   changes,
+  hasNewer = false,
+  loadingNewer = false,
+  onLoadNewer,
+  found,
 }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const divider = useRef<HTMLLIElement>(null);
+  const foundItem = useRef<HTMLLIElement>(null);
   const shown = [...messages].reverse();
   const newest = messages[0];
-  const remember = useKeptScroll(box, shown[0]?.id, newest?.id, newest?.sender === me);
+  // While newer messages are still to load, a new one does not pull the reader away from where they read.
+  const remember = useKeptScroll(box, shown[0]?.id, newest?.id, newest?.sender === me, !hasNewer);
+  const [highlighted, setHighlighted] = useState(found);
+  // Once, when the chat opens on it (after useKeptScroll's opening scroll): later pages keep the reader where they are.
+  const openedOnFound = useRef(false);
+  useLayoutEffect(() => {
+    const item = foundItem.current;
+    if (openedOnFound.current || !item) return;
+    openedOnFound.current = true;
+    item.scrollIntoView?.({ block: 'center' });
+    item.focus({ preventScroll: true });
+    remember();
+  });
+  useEffect(() => {
+    if (!highlighted) return;
+    const timer = setTimeout(() => setHighlighted(undefined), FOUND_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
   const unread = firstUnread(messages, me, unreadAtOpen);
   const autoLoads = useRef(0);
   useEffect(() => {
@@ -63,7 +93,11 @@ export function MessageList({
   }, [settled, unread.id, remember]);
   const onScroll = () => {
     remember();
-    if (hasOlder && !loadingOlder && (box.current?.scrollTop ?? 1) < LOAD_OLDER_PX) onLoadOlder();
+    const element = box.current;
+    if (!element) return;
+    if (hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_PX) onLoadOlder();
+    const below = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (hasNewer && !loadingNewer && onLoadNewer && below < LOAD_OLDER_PX) onLoadNewer();
   };
   return (
     <div
@@ -89,10 +123,23 @@ export function MessageList({
         {shown.map((message) => (
           <Fragment key={message.id}>
             {message.id === unread.id ? <NewMessagesDivider ref={divider} /> : null}
-            <MessageBubble message={message} mine={message.sender === me} changes={changes} />
+            <MessageBubble
+              message={message}
+              mine={message.sender === me}
+              changes={changes}
+              found={message.id === highlighted}
+              ref={message.id === found ? foundItem : undefined}
+            />
           </Fragment>
         ))}
       </ol>
+      {hasNewer && onLoadNewer ? (
+        <div className="text-center mt-2">
+          <Button variant="light" size="sm" onClick={onLoadNewer} disabled={loadingNewer}>
+            {loadingNewer ? 'Loading newer messages…' : 'Load newer messages'}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -15,18 +15,26 @@ export function newestFirst(data: Pages | undefined): MessageView[] {
     .filter((message) => !seen.has(message.id) && seen.add(message.id));
 }
 
-/** Adds a new message at the newest end, unless it is already there (the sender's answer and its event). */
+/**
+ * Adds a new message at the newest end, unless it is already there (the sender's answer and its event): of the
+ * history, and of the pages around a search's result once they reach the newest (before, newer ones are still to
+ * load between, and it comes with them).
+ */
 export function addMessage(queryClient: QueryClient, conversation: string, message: MessageView): void {
-  queryClient.setQueryData<Pages>(messengerKeys.messages(conversation), (data) => {
-    if (!data || newestFirst(data).some((known) => known.id === message.id)) return data;
+  queryClient.setQueriesData<Pages>({ queryKey: messengerKeys.messages(conversation) }, (data) => {
+    if (!data?.pages[0] || typeof data.pages[0].newerCursor === 'string') return data;
+    if (newestFirst(data).some((known) => known.id === message.id)) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ ...first!, messages: [message, ...first!.messages] }, ...rest] };
   });
 }
 
-/** Puts an edited or deleted message in place of the loaded one (nothing when it is not loaded). */
+/**
+ * Puts an edited or deleted message in place of the loaded one (nothing when it is not loaded), in the history and
+ * in the pages around a search's result (their keys are under the history's).
+ */
 export function replaceMessage(queryClient: QueryClient, conversation: string, message: MessageView): void {
-  queryClient.setQueryData<Pages>(messengerKeys.messages(conversation), (data) =>
+  queryClient.setQueriesData<Pages>({ queryKey: messengerKeys.messages(conversation) }, (data) =>
     data
       ? {
           ...data,

@@ -1,8 +1,9 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import {
   Alert,
+  Button,
   Container,
   isApiError,
   LoadingOverlay,
@@ -14,12 +15,14 @@ import {
 import { messengerApi, messengerKeys } from '../api/messengerApi';
 import { ChatHeader } from '../chat/ChatHeader';
 import { Composer } from '../chat/Composer';
+import { ConversationSearch } from '../chat/ConversationSearch';
 import { addMessage } from '../chat/messageCache';
 import { MessageList } from '../chat/MessageList';
 import { TypingIndicator } from '../chat/TypingIndicator';
 import { useChatMessages } from '../chat/useChatMessages';
 import { useChatRealtime } from '../chat/useChatRealtime';
 import { useMarkRead } from '../chat/useMarkRead';
+import { useMessagesAround } from '../chat/useMessagesAround';
 import { useMessageChanges } from '../chat/useMessageChanges';
 import { useOtherTyping } from '../chat/useOtherTyping';
 import { useTypingNotice } from '../chat/useTypingNotice';
@@ -36,6 +39,9 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
     staleTime: 0,
   });
   const history = useChatMessages(conversation);
+  // A search's result the chat is opened on (the page around it), until the reader goes back to the newest.
+  const [found, setFound] = useState<string | null>(null);
+  const around = useMessagesAround(conversation, found);
   const other = header.data?.conversation.otherParticipant;
   // The unread count as the chat opened (marking read sets it to 0 at once): where 'New messages' goes.
   const unreadAtOpen = useRef<number | null>(null);
@@ -49,11 +55,20 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
 
   const { fetchNextPage } = history;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const { fetchNextPage: fetchOlderAround, fetchPreviousPage: fetchNewerAround } = around;
+  const loadOlderAround = useCallback(() => void fetchOlderAround(), [fetchOlderAround]);
+  const loadNewerAround = useCallback(() => void fetchNewerAround(), [fetchNewerAround]);
+  const backToNewest = () => {
+    setFound(null);
+    void queryClient.invalidateQueries({ queryKey: messengerKeys.messages(conversation), exact: true });
+  };
 
   const send = async (text: string) => {
     const { message } = await messengerApi.send(conversation, text);
     addMessage(queryClient, conversation, message);
     void queryClient.invalidateQueries({ queryKey: messengerKeys.conversations() });
+    // What one sends shows at the newest end: the chat leaves a search's result for it.
+    setFound(null);
   };
 
   const error = header.error ?? history.error;
@@ -68,17 +83,53 @@ function Chat({ conversation, me }: { conversation: string; me: SignedCirrus }) 
   if (!other || history.isPending) return <LoadingOverlay show delay={300} />;
   return (
     <Container className="py-4" style={{ maxWidth: 760 }} data-testid="chat-page">
-      <ChatHeader conversation={conversation} other={other} me={me} />
+      <ChatHeader conversation={conversation} other={other} me={me}>
+        <ConversationSearch conversation={conversation} me={me.i} onChoose={setFound} />
+      </ChatHeader>
       <ConnectionBanner />
-      <MessageList
-        messages={history.messages}
-        me={me.i}
-        hasOlder={history.hasNextPage}
-        loadingOlder={history.isFetchingNextPage}
-        onLoadOlder={loadOlder}
-        unreadAtOpen={unreadAtOpen.current ?? 0}
-        changes={changes}
-      />
+      {found === null ? (
+        <MessageList
+          key="newest"
+          messages={history.messages}
+          me={me.i}
+          hasOlder={history.hasNextPage}
+          loadingOlder={history.isFetchingNextPage}
+          onLoadOlder={loadOlder}
+          unreadAtOpen={unreadAtOpen.current ?? 0}
+          changes={changes}
+        />
+      ) : (
+        <>
+          <div className="d-flex justify-content-end mb-2">
+            <Button variant="outline-primary" size="sm" onClick={backToNewest}>
+              Back to the newest
+            </Button>
+          </div>
+          {around.error ? (
+            <Alert variant="danger">
+              {isApiError(around.error)
+                ? around.error.message
+                : 'The messages around it could not be loaded.'}
+            </Alert>
+          ) : around.isPending ? (
+            <LoadingOverlay show delay={300} />
+          ) : (
+            <MessageList
+              key={found}
+              messages={around.messages}
+              me={me.i}
+              hasOlder={around.hasNextPage}
+              loadingOlder={around.isFetchingNextPage}
+              onLoadOlder={loadOlderAround}
+              hasNewer={around.hasPreviousPage}
+              loadingNewer={around.isFetchingPreviousPage}
+              onLoadNewer={loadNewerAround}
+              changes={changes}
+              found={found}
+            />
+          )}
+        </>
+      )}
       <TypingIndicator name={other.displayName || other.username} typing={otherTyping} />
       <Composer onSend={send} onTyping={typingNotice} />
     </Container>

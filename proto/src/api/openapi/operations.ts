@@ -60,6 +60,9 @@ import {
   conversationViewSchema,
   markReadSchema,
   messagesPageSchema,
+  messageSearchPageSchema,
+  messageSearchQuerySchema,
+  MESSAGE_SEARCH_PAGE_DEFAULT,
   messageViewSchema,
   MESSENGER_PAGE_DEFAULT,
   MESSENGER_PAGE_MAX,
@@ -103,7 +106,6 @@ import {
   vellumListItemSchema,
   vellumListResponseSchema,
   vellumSearchResponseSchema,
-  vellumSnippetSchema,
   vellumPageResponseSchema,
   vellumViewSchema,
   VELLUM_SEARCH_MAX,
@@ -119,6 +121,7 @@ import {
   VERSIONS_PAGE_MAX,
 } from '../vellum';
 import { pageCursorField } from '../paging';
+import { TEXT_SEARCH_MAX, textSnippetSchema } from '../search';
 import type { ErrorShapeName } from './error-shapes';
 
 // Every operation of the public API, one entry per method and path template: the source of the OpenAPI document
@@ -210,7 +213,7 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['Creators', creatorsResponseSchema],
   ['VellumList', vellumListResponseSchema],
   ['DiscoverPage', discoverResponseSchema],
-  ['VellumSnippet', vellumSnippetSchema],
+  ['TextSnippet', textSnippetSchema],
   ['VellumSearchPage', vellumSearchResponseSchema],
   ['Score', scoreResponseSchema],
   ['VersionListItem', versionListItemSchema],
@@ -254,6 +257,7 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['ConversationsPage', conversationsPageSchema],
   ['ConversationAnswer', conversationAnswerSchema],
   ['MessagesPage', messagesPageSchema],
+  ['MessageSearchPage', messageSearchPageSchema],
   ['SentMessage', sentMessageSchema],
   ['ReadAnswer', readAnswerSchema],
   ['UnreadMessages', unreadMessagesSchema],
@@ -1187,6 +1191,16 @@ export const operations: Operation[] = [
     pathParameters: conversationId,
     query: {
       before: cursorParameter,
+      after: {
+        schema: pageCursorField,
+        description: "The page just newer than this: a page's newerCursor, as it was (opaque).",
+      },
+      around: {
+        schema: messengerPageQuerySchema.shape.around,
+        description:
+          'A message id: the page around it (about half older, half newer), with nextCursor and newerCursor. ' +
+          'One of before, after and around at most.',
+      },
       limit: messengerLimit,
     },
     answers: { 200: json('One page.', messagesPageSchema) },
@@ -1260,6 +1274,31 @@ export const operations: Operation[] = [
     auth: 'required',
     pathParameters: conversationId,
     answers: { 200: json('Told.', emptyObject) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'searchMessages',
+    method: 'get',
+    path: '/api/messenger/conversations/{id}/search',
+    summary: "Find a conversation's messages by their words, newest first, each with its snippet.",
+    owner: 'messaging',
+    auth: 'required',
+    pathParameters: conversationId,
+    query: {
+      q: {
+        schema: messageSearchQuerySchema.shape.q,
+        description:
+          `Words to look for (1 to ${TEXT_SEARCH_MAX} characters after trimming): stems in English and Russian, ` +
+          'either alphabet, "phrases" in quotes, the last word as a prefix.',
+      },
+      before: cursorParameter,
+      limit: limitParameter(
+        messageSearchQuerySchema.shape.limit,
+        MESSAGE_SEARCH_PAGE_DEFAULT,
+        MESSENGER_PAGE_MAX,
+      ),
+    },
+    answers: { 200: json('One page of the messages found.', messageSearchPageSchema) },
     errorShape: 'errorMessage',
   },
   {

@@ -3,6 +3,7 @@ import { bodyOf, callerOf, errorShape, paramOf, queryAs, queryOf } from '@vellum
 import {
   editMessageSchema,
   markReadSchema,
+  messageSearchQuerySchema,
   messagingMessages,
   messengerPageQuerySchema,
   openConversationSchema,
@@ -16,12 +17,15 @@ import { listConversations } from '../use-cases/list-conversations';
 import { listMessages } from '../use-cases/list-messages';
 import { markRead } from '../use-cases/mark-read';
 import { openConversation } from '../use-cases/open-conversation';
+import { searchMessages } from '../use-cases/search-messages';
 import { sendMessage } from '../use-cases/send-message';
 import { signalTyping } from '../use-cases/signal-typing';
 import { viewConversation } from '../use-cases/view-conversation';
 
-// A cursor is read as text and decoded by the use case: a conversation not the caller's is 404 before its cursor.
+// A cursor (and a message id to page around) is read as text and decoded by the use case: a conversation not the
+// caller's is 404 before its cursor.
 const { limit } = messengerPageQuerySchema.shape;
+const search = messageSearchQuerySchema.shape;
 
 /** The messenger's own calls (`/api/messenger/…`) and the spec's unread count; every refusal is `{ errorMessage }`. */
 export function messengerRoutes(ctx: MessagingContext): Router {
@@ -56,9 +60,22 @@ export function messengerRoutes(ctx: MessagingContext): Router {
     const input = {
       conversation: paramOf(req, 'id'),
       before: queryOf(req, 'before'),
+      after: queryOf(req, 'after'),
+      around: queryOf(req, 'around'),
       limit: queryAs(req, 'limit', limit),
     };
     res.json(await listMessages(ctx, caller, input));
+  });
+
+  router.get('/api/messenger/conversations/:id/search', async (req, res) => {
+    const caller = signedIn(req);
+    const input = {
+      conversation: paramOf(req, 'id'),
+      q: queryAs(req, 'q', search.q),
+      before: queryOf(req, 'before'),
+      limit: queryAs(req, 'limit', search.limit),
+    };
+    res.json(await searchMessages(ctx, caller, input));
   });
 
   router.post('/api/messenger/conversations/:id/messages', async (req, res) => {

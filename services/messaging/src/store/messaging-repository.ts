@@ -1,4 +1,5 @@
-import type { CirrusWord, PendingEvents, UnitOfWork } from '@vellum/platform';
+import type { CirrusWord, ParsedSearch, PendingEvents, UnitOfWork } from '@vellum/platform';
+import type { TextSnippet } from '@vellum/proto';
 
 /** A cirrus as identity's events (or, until they arrive, the caller's own assertion) told it. */
 export interface KnownCirrus {
@@ -40,6 +41,12 @@ export interface StoredMessage {
   editedAt: Date | null;
   /** When its sender deleted it (its text is then ''); null while it stands. */
   deletedAt: Date | null;
+}
+
+/** A message a search found, and a short passage of its text with the found words marked. */
+export interface FoundMessage {
+  message: StoredMessage;
+  snippet: TextSnippet;
 }
 
 export interface ReadMark {
@@ -101,8 +108,24 @@ export interface MessagingRepository {
   conversationsOf(participant: string): Promise<StoredConversation[]>;
 
   message(id: string): Promise<StoredMessage | null>;
-  /** The conversation's messages newest first, those with a key below `beforeKey` when given. */
-  messages(conversation: string, page: { beforeKey?: string; limit: number }): Promise<StoredMessage[]>;
+  /**
+   * The conversation's messages newest first: those with a key below `beforeKey` when given; with `afterKey`, the
+   * `limit` messages just after it (the oldest above it), still newest first.
+   */
+  messages(
+    conversation: string,
+    page: { beforeKey?: string; afterKey?: string; limit: number },
+  ): Promise<StoredMessage[]>;
+  /**
+   * The conversation's standing (not deleted) messages whose words match `search`, newest first, those with a key
+   * below `beforeKey` when given, each with its snippet. Words match by their stems in English and Russian, in
+   * either alphabet; a phrase's words one after the other; the last word as a prefix when `prefixLast`.
+   */
+  searchMessages(
+    conversation: string,
+    search: ParsedSearch,
+    page: { beforeKey?: string; limit: number },
+  ): Promise<FoundMessage[]>;
   /** The newest message of each of these conversations that has one. */
   lastMessages(conversations: readonly string[]): Promise<Map<string, StoredMessage>>;
 

@@ -76,4 +76,20 @@ export const migrations: Migration[] = [
       ALTER TABLE messaging.messages ADD COLUMN edited_at timestamptz, ADD COLUMN deleted_at timestamptz;
     `,
   },
+  {
+    id: '0004_search',
+    sql: `
+      -- A message's words, read by the English and the Russian configurations (stems in both languages), as
+      -- vellum's search_doc. Generated: written by the statement that sends, edits or deletes the message (a deleted
+      -- one's text is '', so it has no words), never behind it.
+      ALTER TABLE messaging.messages ADD COLUMN search_doc tsvector GENERATED ALWAYS AS (
+        to_tsvector('english'::regconfig, text) || to_tsvector('russian'::regconfig, text)
+      ) STORED;
+      -- The words alone (not btree_gin's (conversation_id, search_doc): the planner, without statistics on PGlite,
+      -- would take that for any conversation_id = … and leave messages_conversation_key, the pages' order). No
+      -- pending list (fastupdate): a message's words go into the index with it (PGlite has no autovacuum to merge
+      -- one).
+      CREATE INDEX messages_search ON messaging.messages USING gin (search_doc) WITH (fastupdate = off);
+    `,
+  },
 ];

@@ -13,6 +13,7 @@ import {
   type OutboxFields,
 } from '@vellum/platform-mongo';
 import { singleWriteUnitOfWork, type BusMessage, type PendingEvents } from '@vellum/platform';
+import { indexedWordsOf, phrasesHold, snippetIn, wordsQueryOf, type WordsQuery } from './search-words';
 import type {
   KnownCirrus,
   MessagingRepository,
@@ -35,7 +36,9 @@ export interface ConversationDoc extends OutboxFields {
 
 /**
  * A message: changed after its insert only by its outbox fields (it carries MessageSent), its sender's edit
- * (`text`, `editedAt`) and deletion (`text` '', `deletedAt`). Older documents have neither field.
+ * (`text`, `editedAt`, `words`) and deletion (`text` '', `deletedAt`, `words` []). Older documents have neither
+ * time; `words` (what a search finds it by: `search-words.ts`) is written with the text, and filled in at start
+ * for a document from before search (`fillMissingWords`).
  */
 export interface MessageDoc extends OutboxFields {
   _id: string;
@@ -45,6 +48,7 @@ export interface MessageDoc extends OutboxFields {
   text: string;
   sentAt: Date;
   key: string;
+  words?: string[];
   editedAt?: Date;
   deletedAt?: Date;
 }
@@ -98,13 +102,50 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
   await c.conversations.createIndex({ participants: 1 }, { name: 'conversations_participant' });
   await c.messages.createIndex({ conversation: 1, key: -1 }, { name: 'messages_conversation_key' });
   await c.messages.createIndex({ recipient: 1, conversation: 1, key: 1 }, { name: 'messages_recipient' });
+  // Multikey: one entry per word of a message, in its conversation, newest first within a word.
+  await c.messages.createIndex({ conversation: 1, words: 1, key: -1 }, { name: 'messages_search' });
   await c.readMarks.createIndex({ conversation: 1, reader: 1, key: -1 }, { name: 'marks_conversation' });
   await c.readMarks.createIndex({ reader: 1, conversation: 1, key: -1 }, { name: 'marks_reader' });
   for (const outbox of [c.conversations, c.messages]) {
     await createOutboxIndex(outbox as unknown as Collection<Document>);
   }
+  await fillMissingWords(c.messages);
   return c;
 }
+
+/**
+ * Gives every message stored before search its `words`, a batch at a time; nothing to do once all have them. Each
+ * update is conditional on the text it read, so an edit or deletion meanwhile keeps its own words.
+ */
+async function fillMissingWords(messages: Collection<MessageDoc>): Promise<void> {
+  for (;;) {
+    const batch = await messages
+      .find({ words: { $exists: false } }, { projection: { text: 1 } })
+      .limit(500)
+      .toArray();
+    for (const m of batch) {
+      await messages.updateOne(
+        { _id: m._id, text: m.text, words: { $exists: false } },
+        { $set: { words: indexedWordsOf(m.text) } },
+      );
+    }
+    if (batch.length < 500) return;
+  }
+}
+
+/** Anchored, on letters and digits only; escaped all the same. */
+const startsWith = (prefix: string) => ({ $regex: `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` });
+
+/** The conditions a message's `words` must meet: every word of the query, each by one of its stems or prefixes. */
+const wordsFilter = (query: WordsQuery) =>
+  query.parts
+    .flatMap((part) => part.words)
+    .map((q) =>
+      q.prefixes ? { $or: q.prefixes.map((p) => ({ words: startsWith(p) })) } : { words: { $in: q.stems } },
+    );
+
+/** Candidates read at a time while phrases are checked here (most of a page's candidates usually hold). */
+const PHRASE_BATCH = 200;
 
 /** The outbox fields of an inserted document that carries `events` (`withPendingEvents` gives an update's). */
 function pendingFields(events: readonly BusMessage[], at: Date): OutboxFields {
@@ -282,6 +323,7 @@ function mongoMessagingParts(c: MessagingCollections): {
         text: m.text,
         sentAt: m.sentAt,
         key: m.key,
+        words: indexedWordsOf(m.text),
         ...pendingFields(events, at),
       });
       if (!(await conversationGone(m.conversation))) return true;
@@ -331,13 +373,51 @@ function mongoMessagingParts(c: MessagingCollections): {
       return found && toMessage(found);
     },
 
-    async messages(conversation, { beforeKey, limit }) {
+    async messages(conversation, { beforeKey, afterKey, limit }) {
+      if (afterKey !== undefined) {
+        const newer = await c.messages
+          .find({ conversation, key: { $gt: afterKey } }, { projection: { words: 0 } })
+          .sort({ key: 1 })
+          .limit(limit)
+          .toArray();
+        return newer.map(toMessage).reverse();
+      }
       const found = await c.messages
-        .find({ conversation, ...(beforeKey !== undefined && { key: { $lt: beforeKey } }) })
+        .find(
+          { conversation, ...(beforeKey !== undefined && { key: { $lt: beforeKey } }) },
+          { projection: { words: 0 } },
+        )
         .sort({ key: -1 })
         .limit(limit)
         .toArray();
       return found.map(toMessage);
+    },
+
+    async searchMessages(conversation, search, { beforeKey, limit }) {
+      const query = wordsQueryOf(search);
+      const filter = (below: string | undefined) => ({
+        conversation,
+        deletedAt: { $exists: false },
+        $and: wordsFilter(query),
+        ...(below !== undefined && { key: { $lt: below } }),
+      });
+      const read = (below: string | undefined, n: number) =>
+        c.messages
+          .find(filter(below), { projection: { words: 0 } })
+          .sort({ key: -1 })
+          .limit(n)
+          .toArray();
+      const hasPhrase = query.parts.some((part) => part.phrase);
+      const found: MessageDoc[] = [];
+      // Every word is in the store's filter; a phrase's order is checked here, reading on past the candidates
+      // whose words are all there but not one after the other.
+      for (let below = beforeKey; ;) {
+        const batch = await read(below, hasPhrase ? Math.max(limit, PHRASE_BATCH) : limit);
+        found.push(...batch.filter((m) => phrasesHold(m.text, query)));
+        if (!hasPhrase || found.length >= limit || batch.length < PHRASE_BATCH) break;
+        below = batch.at(-1)!.key;
+      }
+      return found.slice(0, limit).map((m) => ({ message: toMessage(m), snippet: snippetIn(m.text, query) }));
     },
 
     async lastMessages(conversations) {
@@ -379,12 +459,13 @@ function mongoMessagingParts(c: MessagingCollections): {
 
     readMarks: (conversation) => marksOf(c.readMarks, conversation.id, conversation.participants),
 
-    editMessage: (id, text, at) => changeSettled(c.messages, id, { text, editedAt: at }),
+    editMessage: (id, text, at) =>
+      changeSettled(c.messages, id, { text, editedAt: at, words: indexedWordsOf(text) }),
 
     async deleteMessage(id, at) {
       // One write: the text and the deletion's time together, so no crash leaves an empty message standing. An
       // already deleted one is left as it is (the first deletion's time stays).
-      if (await changeSettled(c.messages, id, { text: '', deletedAt: at })) return true;
+      if (await changeSettled(c.messages, id, { text: '', deletedAt: at, words: [] })) return true;
       return (await c.messages.countDocuments({ _id: id }, { limit: 1 })) === 1;
     },
 

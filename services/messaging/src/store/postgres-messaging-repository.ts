@@ -2,7 +2,11 @@ import {
   appendOutbox,
   deletedCirri,
   firstTimeInInbox,
+  HEADLINE_OPTIONS,
   postgresUnitOfWork,
+  snippetOf,
+  tsqueryText,
+  tsquerySql,
   type Db,
   type PendingEvents,
   type Queryable,
@@ -98,11 +102,22 @@ const MESSAGE_COLUMNS =
   'id, conversation_id, sender_id, recipient_id, text, sent_at, key, edited_at, deleted_at';
 const MESSAGE = `SELECT ${MESSAGE_COLUMNS} FROM messaging.messages`;
 
+export interface PostgresMessagingOptions {
+  /**
+   * How many of a conversation's newest messages (below the page's cursor) a search reads through the key index,
+   * checking each one's words, before it asks the GIN index for the older ones (default 2,000).
+   */
+  searchScan?: number;
+}
+
 /** Whether any of `ids` was deleted; a deletion of any waits for the end of the transaction `tx`. */
 const anyDeleted = (tx: Queryable, ids: readonly string[]) => deletedCirri.anyDeleted(tx, SCHEMA, ids);
 
 /** The messaging repository on Postgres (embedded on PGlite, or a real server) through the platform's Db port. */
-export function postgresMessagingRepository(db: Db): MessagingRepository {
+export function postgresMessagingRepository(
+  db: Db,
+  { searchScan = 2000 }: PostgresMessagingOptions = {},
+): MessagingRepository {
   const conversationWhere = async (where: string, params: unknown[]) =>
     (await db.query<ConversationRow>(`${CONVERSATION} WHERE ${where}`, params)).rows.map(toConversation);
   const cirrusWhere = async (where: string, params: unknown[], q: Queryable = db) => {
@@ -170,13 +185,66 @@ export function postgresMessagingRepository(db: Db): MessagingRepository {
       return rows[0] ? toMessage(rows[0]) : null;
     },
 
-    async messages(conversation, { beforeKey, limit }) {
+    async messages(conversation, { beforeKey, afterKey, limit }) {
+      if (afterKey !== undefined) {
+        const { rows } = await db.query<MessageRow>(
+          `${MESSAGE} WHERE conversation_id = $1 AND key > $2 ORDER BY key ASC LIMIT $3`,
+          [conversation, afterKey, limit],
+        );
+        return rows.map(toMessage).reverse();
+      }
       const { rows } = await db.query<MessageRow>(
         `${MESSAGE} WHERE conversation_id = $1 AND ($2::text IS NULL OR key < $2) ORDER BY key DESC LIMIT $3`,
         [conversation, beforeKey ?? null, limit],
       );
       return rows.map(toMessage);
     },
+
+    searchMessages: (conversation, search, { beforeKey, limit }) =>
+      db.transaction(async (tx) => {
+        // The words as a parameter, never SQL.
+        const words = tsqueryText(search);
+        const match = `search_doc @@ ${tsquerySql('$2')} AND deleted_at IS NULL`;
+        // Two ways to a page, both bounded. First the conversation's newest searchScan messages in key order,
+        // their words checked one by one: a frequent word fills the page there. Without statistics (PGlite has
+        // no autovacuum) the planner would read every message of the conversation and sort them, so this one
+        // statement may not.
+        await tx.query('SET LOCAL enable_bitmapscan = off');
+        await tx.query('SET LOCAL enable_sort = off');
+        const { rows: recent } = await tx.query<{
+          scanned: number;
+          edge: string | null;
+          ids: string[] | null;
+        }>(
+          `SELECT count(*)::int AS scanned, min(key) AS edge,
+                  (array_agg(id ORDER BY key DESC) FILTER (WHERE ${match}))[1:$3] AS ids
+             FROM (SELECT id, key, search_doc, deleted_at FROM messaging.messages
+                    WHERE conversation_id = $1 AND ($4::text IS NULL OR key < $4)
+                    ORDER BY key DESC LIMIT ${searchScan}) recent`,
+          [conversation, words, limit, beforeKey ?? null],
+        );
+        await tx.query('RESET enable_bitmapscan');
+        await tx.query('RESET enable_sort');
+        const ids = recent[0]?.ids ?? [];
+        // Then, when the page is not full and older messages remain, the GIN index below them: a rarer word, few
+        // matches to sort.
+        if (ids.length < limit && recent[0]?.scanned === searchScan) {
+          const { rows: older } = await tx.query<{ id: string }>(
+            `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ${match} AND key < $3
+              ORDER BY key DESC LIMIT $4`,
+            [conversation, words, recent[0].edge, limit - ids.length],
+          );
+          ids.push(...older.map((r) => r.id));
+        }
+        if (ids.length === 0) return [];
+        // Only the page's messages get a headline.
+        const { rows } = await tx.query<MessageRow & { headline: string }>(
+          `SELECT ${MESSAGE_COLUMNS}, ts_headline('russian', text, ${tsquerySql('$2')}, $3) AS headline
+             FROM messaging.messages WHERE id = ANY($1::uuid[]) ORDER BY key DESC`,
+          [ids, words, HEADLINE_OPTIONS],
+        );
+        return rows.map((r) => ({ message: toMessage(r), snippet: snippetOf(r.headline) }));
+      }),
 
     async lastMessages(conversations) {
       if (conversations.length === 0) return new Map();
@@ -317,9 +385,13 @@ export function postgresMessagingWrites(tx: Queryable, pending: PendingEvents): 
 }
 
 /** The messaging store on Postgres: the repository, and units of work that are transactions. */
-export function postgresMessagingStore(db: Db, wakeOutbox: () => void): MessagingStore {
+export function postgresMessagingStore(
+  db: Db,
+  wakeOutbox: () => void,
+  options: PostgresMessagingOptions = {},
+): MessagingStore {
   return {
-    store: postgresMessagingRepository(db),
+    store: postgresMessagingRepository(db, options),
     unitOfWork: postgresUnitOfWork({
       db,
       stores: (tx, pending) => ({ store: postgresMessagingWrites(tx, pending) }),

@@ -1,9 +1,9 @@
-import { Forbidden, NotFound, type Caller } from '@vellum/platform';
+import { Forbidden, type Caller } from '@vellum/platform';
 import { messagingMessages } from '@vellum/proto';
 import type { MessagingContext } from '../context';
-import { idOf } from '../domain/conversation';
 import type { StoredConversation, StoredMessage } from '../store/messaging-repository';
 import { findConversation } from './find-conversation';
+import { messageIn } from './message-in-conversation';
 
 /**
  * The message named in a path, with its conversation, when the caller sent it. A non-participant gets 404 as for a
@@ -16,9 +16,7 @@ export async function findOwnMessage(
   ids: { conversation: string; message: string },
 ): Promise<{ conversation: StoredConversation; message: StoredMessage }> {
   const conversation = await findConversation(ctx, caller, ids.conversation);
-  const message = await ctx.store.message(idOf(ids.message, messagingMessages.messageNotFound));
-  if (!message || message.conversation !== conversation.id)
-    throw new NotFound(messagingMessages.messageNotFound);
+  const message = await messageIn(ctx, conversation, ids.message);
   if (message.sender !== caller.id) throw new Forbidden(messagingMessages.senderOnly);
   return { conversation, message };
 }

@@ -1,9 +1,9 @@
 import { NotFound, type Caller } from '@vellum/platform';
 import { messagingMessages, type MarkReadInput, type ReadAnswer } from '@vellum/proto';
 import type { MessagingContext } from '../context';
-import { idOf } from '../domain/conversation';
 import { totalOf } from '../domain/unread';
 import { findConversation } from './find-conversation';
+import { messageIn } from './message-in-conversation';
 
 /**
  * The caller has read the conversation up to and including the message `upTo`. A mark only moves forward: one at
@@ -16,10 +16,7 @@ export async function markRead(
   input: MarkReadInput & { conversation: string },
 ): Promise<ReadAnswer> {
   const conversation = await findConversation(ctx, caller, input.conversation);
-  const messageId = idOf(input.upTo, messagingMessages.messageNotFound);
-  const message = await ctx.store.message(messageId);
-  if (!message || message.conversation !== conversation.id)
-    throw new NotFound(messagingMessages.messageNotFound);
+  const message = await messageIn(ctx, conversation, input.upTo);
   const current = (await ctx.store.readMarks(conversation)).get(caller.id);
   const moved = current === undefined || message.key > current;
   const at = ctx.clock();

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { EventBus, ParkedEventStore } from '@vellum/platform';
 import { Topics } from '@vellum/proto';
 import { cirriProjectionCases, eventually, publishedByStore } from '@vellum/platform/test-support';
-import { pairKeyOf } from '../../src/domain/conversation';
-import { keyOf } from '../../src/domain/cursor';
-import { timeOrderedId } from '../../src/domain/time-ordered-id';
 import { cirriProjection } from '../../src/events/cirri-projection';
 import type { MessagingRepository, MessagingStore } from '../../src/service';
 import { sentEvent, startedEvent, unitWrites } from './unit-writes';
-import type { StoredConversation, StoredMessage } from '../../src/store/messaging-repository';
+import type { StoredMessage } from '../../src/store/messaging-repository';
+import { searchContract } from './search.contract';
+import { newConversation, storedMessage, t0 } from './stored-messages';
 
 /** One adapter under test: the repository, a relay that publishes its pending events to `bus`, its teardown. */
 export interface RepositoryUnderTest {
@@ -30,22 +29,6 @@ export interface RepositoryUnderTest {
   close(): Promise<void>;
 }
 
-const t0 = Date.UTC(2026, 2, 1, 10);
-
-const newConversation = (a: string, b: string, at = new Date(t0)): StoredConversation => {
-  const participants = [a, b].sort() as [string, string];
-  return {
-    id: randomUUID(),
-    participants,
-    pairKey: pairKeyOf(a, b),
-    startedBy: a,
-    startedAt: at,
-    vellums: participants
-      .map((owner) => ({ id: randomUUID(), owner }))
-      .sort((x, y) => x.owner.localeCompare(y.owner)),
-  };
-};
-
 /**
  * The contract of `MessagingRepository`, run against every adapter (PGlite, Postgres, MongoDB's protocol): what the
  * use cases rely on, and the outbox's promise that a write's events are stored with it and published.
@@ -60,27 +43,7 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     (opened, b) => void ([t, bus] = [opened, b]),
   );
 
-  const message = (
-    c: StoredConversation,
-    sender: string,
-    seconds: number,
-    text = `at ${seconds}`,
-  ): StoredMessage => {
-    const sentAt = new Date(t0 + seconds * 1000);
-    const id = timeOrderedId();
-    const recipient = c.participants.find((p) => p !== sender)!;
-    return {
-      id,
-      conversation: c.id,
-      sender,
-      recipient,
-      text,
-      sentAt,
-      key: keyOf(sentAt, id),
-      editedAt: null,
-      deletedAt: null,
-    };
-  };
+  const message = storedMessage;
   const pair = () => [randomUUID(), randomUUID()] as const;
 
   cirriProjectionCases(() => ({
@@ -437,4 +400,6 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
       expect(Object.fromEntries(await t.store.unread(b))).toEqual({});
     }
   });
+
+  searchContract(() => ({ store: t.store, writes: writes() }));
 }

@@ -2,7 +2,7 @@ import type {
   CreatorView,
   VellumListItem,
   VellumSearchHit,
-  VellumSnippet,
+  TextSnippet,
   VellumView,
   VersionListItem,
   VersionView,
@@ -34,7 +34,7 @@ export function listItemView(v: VellumSummary): VellumListItem {
 
 /** A row of a text search's results: a list row and where the words were found. */
 export function searchHitView(
-  v: VellumSummary & { snippet: VellumSnippet; titleMarks: VellumSnippet['marks'] },
+  v: VellumSummary & { snippet: TextSnippet; titleMarks: TextSnippet['marks'] },
 ): VellumSearchHit {
   return { ...listItemView(v), snippet: v.snippet, titleMarks: v.titleMarks };
 }

@@ -1,5 +1,5 @@
-import type { Queryable } from '@vellum/platform';
-import { HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS } from '../domain/snippet';
+import { HEADLINE_OPTIONS, tsquerySql, type Queryable } from '@vellum/platform';
+import { TITLE_HEADLINE_OPTIONS } from '../domain/snippet';
 
 /** A vellum without its body, with its author: a row of a list. */
 export interface VellumSummary {
@@ -185,7 +185,7 @@ export const vellumStore = {
   },
 
   /**
-   * A page of the vellums whose words match `tsquery` (`domain/search-query.ts`, a parameter: never SQL), best
+   * A page of the vellums whose words match `tsquery` (the platform's `tsqueryOf`, a parameter: never SQL), best
    * match first, after `after`: one owner's (all of them, or only the public ones) or everybody's public ones.
    * Visibility is read here, on the vellums themselves, so a vellum made private or deleted leaves every other
    * reader's results with its commit. Only the page's rows get a headline.
@@ -200,11 +200,7 @@ export const vellumStore = {
     },
   ): Promise<SearchRow[]> {
     const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS];
-    // Written out where it is used (not a CTE's column): to_tsquery with its configuration is immutable, so the
-    // planner folds this into a constant, estimates its matches and uses the index. English and Russian read Latin
-    // words alike: one query then, not the same one twice.
-    const query = `(CASE WHEN to_tsquery('english', $1) = to_tsquery('russian', $1) THEN to_tsquery('english', $1)
-      ELSE to_tsquery('english', $1) || to_tsquery('russian', $1) END)`;
+    const query = tsquerySql('$1');
     const where = [`v.search_doc @@ ${query}`];
     if (options.scope === 'public' || !options.scope.all) where.push('v.is_public');
     if (options.scope !== 'public') {

@@ -1,9 +1,8 @@
-import { pageOf, type Caller } from '@vellum/platform';
-import type { VellumSnippet } from '@vellum/proto';
+import { pageOf, snippetOf, tsqueryOf, type Caller } from '@vellum/platform';
+import type { TextSnippet } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { searchCursor } from '../domain/cursor';
-import { tsqueryOf } from '../domain/search-query';
-import { snippetOf, titleMarksOf } from '../domain/snippet';
+import { titleMarksOf } from '../domain/snippet';
 import { authorStore } from '../store/author-store';
 import { vellumStore, type VellumSummary } from '../store/vellum-store';
 
@@ -17,7 +16,7 @@ export interface SearchInput {
 }
 
 export interface SearchPage {
-  vellums: Array<VellumSummary & { snippet: VellumSnippet; titleMarks: VellumSnippet['marks'] }>;
+  vellums: Array<VellumSummary & { snippet: TextSnippet; titleMarks: TextSnippet['marks'] }>;
   nextCursor: string | null;
 }
 

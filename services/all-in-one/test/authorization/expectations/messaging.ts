@@ -67,6 +67,12 @@ export const messaging: Table = {
     late: 1,
     expect: { conversation: sendersOnly, deletedPersonsConversation: nobody },
   },
+  searchMessages: {
+    rule: "its two participants only: anyone else 404, and no result of another conversation's",
+    // The world's message (a secret its two participants may read) is found by its first word.
+    query: 'q=Message',
+    expect: { conversation: participants, deletedPersonsConversation: nobody },
+  },
   signalTyping: {
     rule: 'a participant tells the other one only; anyone else 404, and nobody hears it',
     callersOwn: "the caller's own typing in their own conversation",

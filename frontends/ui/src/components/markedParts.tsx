@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import type { VellumSnippet } from '@vellum/proto/api';
+import type { TextSnippet } from '@vellum/proto/api';
 
 /**
  * A text with its found words in <mark>, built as React elements from the ranges (never markup from the server): a
- * range out of order or out of the text is skipped.
+ * range out of order or out of the text is skipped. A search's snippet (`TextSnippet`) of a vellum or a message.
  */
-export function markedParts(text: string, marks: VellumSnippet['marks']): ReactNode[] {
+export function markedParts(text: string, marks: TextSnippet['marks']): ReactNode[] {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const { start, end } of marks) {
