@@ -46,6 +46,7 @@ const noSockets = {
   notifyRead() {},
   notifyTyping() {},
   notifyChange() {},
+  notifyNotification() {},
   endSessions() {},
   endCirrus() {},
 };

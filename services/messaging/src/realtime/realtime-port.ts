@@ -1,4 +1,4 @@
-import type { MessageView, ReadMarkEvent, TypingEvent, UserSignal } from '@vellum/proto';
+import type { MessageView, NotificationSignal, ReadMarkEvent, TypingEvent, UserSignal } from '@vellum/proto';
 
 /** A new message: `message:new` to both participants' tabs, and the recipient's id event with their unread total. */
 export interface MessageNotice {
@@ -32,6 +32,12 @@ export interface TypingNotice {
   typing: TypingEvent;
 }
 
+/** A notification stored, read or cleared: `notification:new` to the recipient's tabs, with their unread count. */
+export interface NotificationNotice {
+  to: string;
+  signal: NotificationSignal;
+}
+
 /**
  * What the use cases tell the participants' open tabs once a write is stored. Delivery is best effort: the counts
  * a tab shows are always read again from the store, so a missed notice is corrected by the next one or a reload.
@@ -41,6 +47,7 @@ export interface RealtimePort {
   notifyRead(notice: ReadNotice): void;
   notifyTyping(notice: TypingNotice): void;
   notifyChange(notice: ChangeNotice): void;
+  notifyNotification(notice: NotificationNotice): void;
   /** Sessions ended (identity's sign-out, password reset): their sockets are disconnected, on every replica. */
   endSessions(sessionKeys: readonly string[]): void;
   /** The account is gone (identity's CirrusDeleted): every socket of the cirrus is disconnected, on every replica. */

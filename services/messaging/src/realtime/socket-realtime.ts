@@ -154,6 +154,10 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.to(userRoom(to)).emit(REALTIME_EVENTS.typing, typing);
       metrics?.emitted('typing');
     },
+    notifyNotification({ to, signal }) {
+      io.to(userRoom(to)).emit(REALTIME_EVENTS.notification, signal);
+      metrics?.emitted('notification');
+    },
     endSessions(keys) {
       // No key, no room: `io.in([])` would be every socket.
       if (keys.length > 0) io.in(keys.map(sessionRoom)).disconnectSockets(true);

@@ -13,6 +13,11 @@ import {
   type OutboxFields,
 } from '@vellum/platform-mongo';
 import { singleWriteUnitOfWork, type BusMessage, type PendingEvents } from '@vellum/platform';
+import {
+  mongoNotifications,
+  prepareNotificationCollections,
+  type NotificationCollections,
+} from './mongo-notifications';
 import { indexedWordsOf, phrasesHold, snippetIn, wordsQueryOf, type WordsQuery } from './search-words';
 import type {
   KnownCirrus,
@@ -77,7 +82,7 @@ export interface VellumDoc {
   lastEdited: Date | null;
 }
 
-export interface MessagingCollections {
+export interface MessagingCollections extends NotificationCollections {
   cirri: Collection<CirrusDoc>;
   conversations: Collection<ConversationDoc>;
   messages: Collection<MessageDoc>;
@@ -96,6 +101,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     readMarks: database.collection<ReadMarkDoc>('read_marks'),
     vellums: database.collection<VellumDoc>('conversation_vellums'),
     deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
+    ...(await prepareNotificationCollections(database)),
   };
   await createCirriIndexes(c.cirri);
   await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
@@ -266,6 +272,9 @@ function mongoMessagingParts(c: MessagingCollections): {
     await c.vellums.deleteMany({ conversation: id });
     await c.conversations.deleteOne({ _id: id });
   };
+  const { removeCirrusNotifications, ...notifications } = mongoNotifications(c, (ids) =>
+    tombstones.anyDeleted(ids),
+  );
   /** Whether the conversation is gone or one of its participants deleted. */
   const conversationGone = async (id: string) => {
     const found = await c.conversations.findOne({ _id: id }, { projection: { participants: 1 } });
@@ -333,6 +342,7 @@ function mongoMessagingParts(c: MessagingCollections): {
   });
 
   const repository: MessagingRepository = {
+    ...notifications,
     applyCirrus: (eventId, change) => known.apply(eventId, change),
 
     forgetAppliedCirri: () => known.forgetApplied(),
@@ -361,6 +371,7 @@ function mongoMessagingParts(c: MessagingCollections): {
       for (const conversation of await c.conversations.find({ participants: cirrusId }).toArray()) {
         await removeConversation(conversation._id);
       }
+      await removeCirrusNotifications(cirrusId);
       await c.cirri.deleteOne({ _id: cirrusId });
     },
 

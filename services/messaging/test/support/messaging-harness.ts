@@ -8,6 +8,7 @@ import {
   type RealtimePort,
   type TypingNotice,
   type ChangeNotice,
+  type NotificationNotice,
 } from '../../src/service';
 
 export interface Person extends Caller {
@@ -21,6 +22,7 @@ export function recordingRealtime() {
     | { kind: 'read'; notice: ReadNotice }
     | { kind: 'typing'; notice: TypingNotice }
     | { kind: 'change'; notice: ChangeNotice }
+    | { kind: 'notification'; notice: NotificationNotice }
   > = [];
   const ended: Array<{ sessions: string[] } | { cirrus: string }> = [];
   const port: RealtimePort = {
@@ -28,6 +30,7 @@ export function recordingRealtime() {
     notifyRead: (notice) => void notices.push({ kind: 'read', notice }),
     notifyTyping: (notice) => void notices.push({ kind: 'typing', notice }),
     notifyChange: (notice) => void notices.push({ kind: 'change', notice }),
+    notifyNotification: (notice) => void notices.push({ kind: 'notification', notice }),
     endSessions: (keys) => void ended.push({ sessions: [...keys] }),
     endCirrus: (cirrus) => void ended.push({ cirrus }),
   };
