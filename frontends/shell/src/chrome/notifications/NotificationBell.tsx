@@ -6,6 +6,13 @@ import { useNotificationCount } from './useNotificationCount';
 // The list, its calls and its texts load when the bell is first opened: never with the welcome page.
 const NotificationsPanel = lazy(() => import('./NotificationsPanel'));
 
+/** A bell drawn in SVG: an emoji's glyph is missing where no emoji font is installed. */
+const BellIcon = () => (
+  <svg width="18" height="18" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+    <path d="M8 16a2 2 0 0 0 2-2H6a2 2 0 0 0 2 2zm5-5V7a5 5 0 0 0-4-4.9V1a1 1 0 0 0-2 0v1.1A5 5 0 0 0 3 7v4l-1.5 1.5V13h13v-.5L13 11z" />
+  </svg>
+);
+
 /** The bell's accessible name: 'Notifications, 3 unread' (or 'Notifications' with none). */
 export const bellLabel = (unread: number) =>
   unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
@@ -51,7 +58,7 @@ export function NotificationBell({ username }: { username: string }) {
         data-testid="notification-bell"
         onClick={() => (open ? close(false) : setOpen(true))}
       >
-        <span aria-hidden="true">🔔</span>
+        <BellIcon />
         {unread > 0 ? (
           <Badge bg="danger" pill className="ms-1" data-testid="notification-badge" aria-hidden="true">
             {unread}
