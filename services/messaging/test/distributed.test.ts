@@ -169,11 +169,12 @@ describeReplicas('messaging replicas: socket.io across them', (running) => {
 });
 
 /**
- * Gateway, identity and messaging as processes, as the chart runs them: the API suite through the gateway, and the
- * socket upgraded through it with the session cookie (the gateway signs the caller), refused without one.
+ * Gateway, identity, messaging and social (whose follows are notifications) as processes, as the chart runs them: the
+ * API suite through the gateway, and the socket upgraded through it with the session cookie (the gateway signs the
+ * caller), refused without one.
  */
 describeWithServer('MONGO_URL', 'the messaging service behind the gateway', () => {
-  describeDistributed(['messaging'], (product) => {
+  describeDistributed(['messaging', 'social'], (product) => {
     messagingApiSuite(() => product().gateway.url);
 
     const sockets: Socket[] = [];
