@@ -156,6 +156,12 @@ describe('notifications (the messaging service alone: PGlite, in-process bus)', 
     expect(noticesTo(ada).length - before).toBe(1);
   });
 
+  it('tells a follow again after an unfollow as one, the newest', async () => {
+    await follow(bob, ada, { at: new Date(h.clock.now.getTime() + 1000) });
+    const again = await follow(bob, ada, { at: new Date(h.clock.now.getTime() + 2000) });
+    expect((await list(ada)).notifications.map((n) => n.id)).toEqual([again]);
+  });
+
   it('names the actor as they are called now', async () => {
     await follow(eve, ada);
     await h.profileChanged(eve, { displayName: 'Eve Renamed' });
@@ -215,7 +221,9 @@ describe('notifications (the messaging service alone: PGlite, in-process bus)', 
   });
 
   it('pages newest first, and refuses a cursor it did not make or a bad limit with the messenger shape', async () => {
-    for (let i = 1; i <= 3; i++) await follow(bob, ada, { at: new Date(h.clock.now.getTime() + i * 1000) });
+    const followers = [bob, eve, await h.person('Pia')];
+    for (const [i, who] of followers.entries())
+      await follow(who, ada, { at: new Date(h.clock.now.getTime() + (i + 1) * 1000) });
     const first = await list(ada, '?limit=2');
     expect(first.notifications).toHaveLength(2);
     expect(first.unread).toBe(3);

@@ -183,7 +183,9 @@ export interface MessagingRepository {
   /**
    * Stores a notification once per event id (its `id`); true when stored now. False, storing nothing, when it was
    * stored before, when its actor or recipient was deleted (their tombstone, before or while it is written), when
-   * the recipient cleared their notifications past it, or when it happened before `keptSince`. `removeCirrus` also
+   * the recipient cleared their notifications past it, when it happened before `keptSince`, or when a newer one of
+   * the same actor, kind and subject is there; an older one of those goes (a follow after an unfollow is one).
+   * `removeCirrus` also
    * removes every notification for or about the deleted cirrus, and its marks.
    */
   addNotification(notification: StoredNotification, keptSince: Date): Promise<boolean>;

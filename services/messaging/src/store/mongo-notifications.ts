@@ -85,6 +85,9 @@ export function mongoNotifications(
       if (n.at < keptSince || (await anyDeleted([n.actor, n.recipient]))) return false;
       const cleared = await markOf(n.recipient, 'cleared');
       if (cleared !== null && n.key <= cleared) return false;
+      const same = { recipient: n.recipient, actor: n.actor, kind: n.kind, subject: n.subject };
+      if (await c.notifications.findOne({ ...same, key: { $gt: n.key } }, { projection: { _id: 1 } }))
+        return false;
       try {
         await c.notifications.insertOne({
           _id: n.id,
@@ -99,9 +102,13 @@ export function mongoNotifications(
         if (isDuplicateKey(error)) return false;
         throw error;
       }
-      if (!(await anyDeleted([n.actor, n.recipient]))) return true;
-      await c.notifications.deleteOne({ _id: n.id });
-      return false;
+      if (await anyDeleted([n.actor, n.recipient])) {
+        await c.notifications.deleteOne({ _id: n.id });
+        return false;
+      }
+      // The same again (a follow after an unfollow, a new rating): the newest one stays.
+      await c.notifications.deleteMany({ ...same, key: { $lt: n.key } });
+      return true;
     },
 
     async forgetNotifications() {

@@ -380,10 +380,20 @@ export function postgresMessagingRepository(
           `INSERT INTO messaging.notifications (id, recipient_id, actor_id, kind, subject_id, at, key)
            SELECT $1::uuid, $2::uuid, $3::uuid, $4, $5::uuid, $6::timestamptz, $7::text
             WHERE $7::text > ${MARK('cleared', '$2')}
+              AND NOT EXISTS (SELECT 1 FROM messaging.notifications
+                               WHERE recipient_id = $2 AND actor_id = $3 AND kind = $4 AND subject_id = $5
+                                 AND key > $7)
            ON CONFLICT (id) DO NOTHING`,
           [n.id, n.recipient, n.actor, n.kind, n.subject, n.at, n.key],
         );
-        return rowCount === 1;
+        if (rowCount !== 1) return false;
+        // The same again (a follow after an unfollow, a new rating): the newest one stays.
+        await tx.query(
+          `DELETE FROM messaging.notifications
+            WHERE recipient_id = $1 AND actor_id = $2 AND kind = $3 AND subject_id = $4 AND key < $5`,
+          [n.recipient, n.actor, n.kind, n.subject, n.key],
+        );
+        return true;
       }),
 
     forgetNotifications: () =>

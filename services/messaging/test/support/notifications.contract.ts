@@ -46,9 +46,25 @@ export function notificationsContract(store: () => MessagingRepository): void {
     expect(await list(a)).toEqual([]);
   });
 
+  it('keeps the newest of the same actor, kind and subject (a follow again after an unfollow)', async () => {
+    const [me, a, b] = [randomUUID(), randomUUID(), randomUUID()];
+    const first = followOf(a, me, 1);
+    const other = followOf(b, me, 2);
+    const again = followOf(a, me, 3);
+    for (const n of [first, other, again]) expect(await store().addNotification(n, since)).toBe(true);
+    expect(ids(await list(me))).toEqual([again.id, other.id]);
+    // Delivered out of order, an older one is not stored.
+    expect(await store().addNotification(followOf(a, me, 0), since)).toBe(false);
+    expect(ids(await list(me))).toEqual([again.id, other.id]);
+  });
+
   it('counts the unread past the read mark, and a cleared mark removes them for good', async () => {
-    const [me, a] = [randomUUID(), randomUUID()];
-    const [n1, n2, n3] = [followOf(a, me, 1), followOf(a, me, 2), followOf(a, me, 3)];
+    const me = randomUUID();
+    const [n1, n2, n3] = [1, 2, 3].map((s) => followOf(randomUUID(), me, s)) as [
+      StoredNotification,
+      StoredNotification,
+      StoredNotification,
+    ];
     for (const n of [n1, n2]) await store().addNotification(n, since);
     expect(await store().unreadNotifications(me, since)).toBe(2);
     await store().markNotifications(me, 'read', n1.key, new Date(t0));
