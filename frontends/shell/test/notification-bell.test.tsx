@@ -7,6 +7,7 @@ import { realtime } from '@vellum/ui/realtime';
 import type { NotificationView } from '@vellum/proto/api';
 import { queryClient } from '../src/app/queryScope';
 import SignedInNav from '../src/chrome/SignedInNav';
+import { relativeTime } from '../src/chrome/notifications/relativeTime';
 
 jest.mock(
   'socket.io-client',
@@ -172,5 +173,19 @@ describe("the top bar's notification bell", () => {
     expect(oldest.textContent).toContain('sent you an action request');
     expect(within(oldest).queryByRole('link', { name: /Open/ })).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'More' })).toBeNull();
+  });
+});
+
+describe("a notification's time", () => {
+  const now = new Date('2026-03-01T10:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+  it('says how long ago, in the largest whole unit', () => {
+    expect(relativeTime(ago(20), now)).toBe('just now');
+    expect(relativeTime(ago(5 * 60), now)).toBe('5 minutes ago');
+    expect(relativeTime(ago(3 * 3600), now)).toBe('3 hours ago');
+    expect(relativeTime(ago(86_400), now)).toBe('yesterday');
+    expect(relativeTime(ago(8 * 86_400), now)).toBe('last week');
+    expect(relativeTime(ago(60 * 86_400), now)).toBe('2 months ago');
+    expect(relativeTime('not a time', now)).toBe('');
   });
 });
