@@ -54,7 +54,6 @@ export function NotificationBell({ username }: { username: string }) {
         aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-haspopup="true"
         data-testid="notification-bell"
         onClick={() => (open ? close(false) : setOpen(true))}
       >

@@ -106,7 +106,7 @@ export default function NotificationsPanel({
       <div className="card-header d-flex align-items-center justify-content-between">
         <h2 className="h6 m-0">Notifications</h2>
         {notifications.length > 0 ? (
-          <Button size="sm" variant="outline-secondary" onClick={() => void clear()}>
+          <Button size="sm" variant="outline-dark" onClick={() => void clear()}>
             Clear all
           </Button>
         ) : null}
