@@ -48,6 +48,8 @@ const noSockets = {
   notifyChange() {},
   endSessions() {},
   endCirrus() {},
+  notifyPresence() {},
+  presenceOf: async () => new Map(),
 };
 
 const services = (db: Db, names: string[]): ServiceDefinition[] =>

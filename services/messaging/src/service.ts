@@ -14,6 +14,7 @@ import { conversationVellumRoutes } from './http/conversation-vellum-routes';
 import { messengerRoutes } from './http/messenger-routes';
 import type { MessagingStore } from './store/messaging-repository';
 import { migrations, SCHEMA } from './store/migrations';
+import { tellPresence } from './use-cases/tell-presence';
 import { postgresMessagingStore } from './store/postgres-messaging-repository';
 
 export type { MessagingPorts, MessagingConfig } from './context';
@@ -29,6 +30,7 @@ export type {
   ReadNotice,
   TypingNotice,
   ChangeNotice,
+  PresenceNotice,
 } from './realtime/realtime-port';
 export {
   sessionRoom,
@@ -67,6 +69,7 @@ export function messagingDefinition(
     }),
   };
   const attach = ports.realtime.attach;
+  ports.realtime.onPresenceChange?.((id) => tellPresence(ctx, id));
   return defineService({
     name: 'messaging',
     schema: SCHEMA,

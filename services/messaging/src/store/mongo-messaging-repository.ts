@@ -77,6 +77,12 @@ export interface VellumDoc {
   lastEdited: Date | null;
 }
 
+/** Whether a cirrus hides their presence; no document is the default, shown. */
+export interface PresenceSettingDoc {
+  _id: string;
+  hidden: boolean;
+}
+
 export interface MessagingCollections {
   cirri: Collection<CirrusDoc>;
   conversations: Collection<ConversationDoc>;
@@ -85,6 +91,7 @@ export interface MessagingCollections {
   vellums: Collection<VellumDoc>;
   /** The tombstones of deleted cirri, by `_id`. */
   deletedCirri: Collection<DeletedCirrusDoc>;
+  presenceSettings: Collection<PresenceSettingDoc>;
 }
 
 /** The collections and their indexes, declared here and created at start. */
@@ -96,6 +103,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     readMarks: database.collection<ReadMarkDoc>('read_marks'),
     vellums: database.collection<VellumDoc>('conversation_vellums'),
     deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
+    presenceSettings: database.collection<PresenceSettingDoc>('presence_settings'),
   };
   await createCirriIndexes(c.cirri);
   await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
@@ -361,7 +369,33 @@ function mongoMessagingParts(c: MessagingCollections): {
       for (const conversation of await c.conversations.find({ participants: cirrusId }).toArray()) {
         await removeConversation(conversation._id);
       }
+      await c.presenceSettings.deleteOne({ _id: cirrusId });
       await c.cirri.deleteOne({ _id: cirrusId });
+    },
+
+    async existingPairs(pairKeys) {
+      if (pairKeys.length === 0) return new Set();
+      const found = await c.conversations
+        .find({ pairKey: { $in: [...pairKeys] } }, { projection: { pairKey: 1 } })
+        .toArray();
+      return new Set(found.map((f) => f.pairKey));
+    },
+
+    async presenceHidden(ids) {
+      if (ids.length === 0) return new Set();
+      const found = await c.presenceSettings.find({ _id: { $in: [...ids] }, hidden: true }).toArray();
+      return new Set(found.map((f) => f._id));
+    },
+
+    async setPresenceHidden(id, hidden) {
+      if (await tombstones.anyDeleted([id])) return false;
+      await c.presenceSettings.updateOne({ _id: id }, { $set: { hidden } }, { upsert: true });
+      // A deletion that came meanwhile has removed the settings before this write: remove it again.
+      if (await tombstones.anyDeleted([id])) {
+        await c.presenceSettings.deleteOne({ _id: id });
+        return false;
+      }
+      return true;
     },
 
     async conversationsOf(participant) {
