@@ -117,13 +117,36 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
   for (const outbox of [c.conversations, c.messages]) {
     await createOutboxIndex(outbox as unknown as Collection<Document>);
   }
-  await fillMissingWords(c.messages);
+  await onceOnly(database.collection<UpkeepDoc>('upkeep'), 'message-words', () =>
+    fillMissingWords(c.messages),
+  );
   return c;
 }
 
+/** A one-off change of the stored documents, recorded when done (`_id` names it). */
+interface UpkeepDoc {
+  _id: string;
+  doneAt: Date;
+}
+
 /**
- * Gives every message stored before search its `words`, a batch at a time; nothing to do once all have them. Each
- * update is conditional on the text it read, so an edit or deletion meanwhile keeps its own words.
+ * Runs `work` unless the upkeep collection records it done, then records it: a start after the first reads one
+ * document by its id instead of searching the messages (no index serves `words: { $exists: false }`).
+ */
+async function onceOnly(
+  upkeep: Collection<UpkeepDoc>,
+  name: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  if (await upkeep.findOne({ _id: name })) return;
+  await work();
+  await upkeep.updateOne({ _id: name }, { $set: { doneAt: new Date() } }, { upsert: true });
+}
+
+/**
+ * Gives every message stored before search its `words`, a batch at a time (once: `onceOnly`; every later message
+ * gets them from its insert, edit or deletion). Each update is conditional on the text it read, so an edit or
+ * deletion meanwhile keeps its own words.
  */
 async function fillMissingWords(messages: Collection<MessageDoc>): Promise<void> {
   for (;;) {
