@@ -85,6 +85,7 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
   // This replica's sockets, read at each scrape (io.engine exists once attached to a server).
   const metrics = options.metrics && realtimeMetrics(options.metrics, () => io.engine?.clientsCount ?? 0);
   const presence = options.presence ?? memoryPresence();
+  let closing = false;
   const presenceListeners: Array<(id: string) => unknown> = [];
   const presenceChanged = (id: string) => {
     for (const listener of presenceListeners) listener(id);
@@ -165,6 +166,10 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       if (arrived.length > 0) presenceChanged(caller.id);
     }, presenceFailed);
     socket.on('disconnect', () => {
+      // A draining replica ends every socket at once, and its clients reconnect to another replica at once: asking
+      // the others and telling everyone for each would be a storm for nothing. Those who do not come back go
+      // offline when their last beat's time runs out, as when a replica dies.
+      if (closing) return;
       // The socket has left its rooms by now: another here keeps the person online without asking the others.
       if (io.of('/').adapter.rooms.get(userRoom(caller.id))?.size) return;
       openSockets(caller.id)
@@ -225,6 +230,7 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.attach(server);
     },
     async close() {
+      closing = true;
       clearInterval(heartbeat);
       io.local.disconnectSockets(true);
     },
