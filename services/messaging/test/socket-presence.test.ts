@@ -23,6 +23,7 @@ describe('presence from the sockets of one replica', () => {
       },
       logger: pino({ level: 'silent' }),
       presence,
+      forgetAfterMs: 100,
     });
     realtime.onPresenceChange((id) => changes.push(id));
     realtime.attach(server);
@@ -53,6 +54,18 @@ describe('presence from the sockets of one replica', () => {
     const state = (await realtime.presenceOf(['ann'])).get('ann')!;
     expect(state.online).toBe(false);
     expect(state.lastSeen!.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("ends a deleted account's sockets and then forgets its presence", async () => {
+    const cy = await connect('cy');
+    await eventually(() => changes.includes('cy') || undefined);
+    const ended = new Promise((resolve) => cy.once('disconnect', resolve));
+    realtime.endCirrus('cy');
+    await ended;
+    await eventually(
+      async () => (await realtime.presenceOf(['cy'])).get('cy')!.lastSeen === null || undefined,
+    );
+    expect((await realtime.presenceOf(['cy'])).get('cy')).toEqual({ online: false, lastSeen: null });
   });
 
   it('says nothing for the sockets a draining replica ends: they go when their last beat runs out', async () => {

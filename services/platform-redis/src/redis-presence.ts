@@ -33,6 +33,9 @@ export function redisPresence(redis: Redis): PresenceStore {
     async left(id, at) {
       await redis.multi().del(onlineKey(id)).set(seenKey(id), String(at.getTime()), 'EX', SEEN_KEPT_S).exec();
     },
+    async forget(id) {
+      await redis.del(onlineKey(id), seenKey(id));
+    },
     async read(ids, _now) {
       const batch = redis.pipeline();
       for (const id of ids) batch.exists(onlineKey(id)).get(seenKey(id));

@@ -40,6 +40,8 @@ export interface SocketRealtimeOptions {
    * process's memory (embedded mode, one process).
    */
   presence?: PresenceStore;
+  /** How long after a deleted account's sockets are ended its presence is forgotten (default FORGET_AFTER_MS). */
+  forgetAfterMs?: number;
 }
 
 export interface SocketRealtime extends RealtimePort {
@@ -58,6 +60,9 @@ export interface SocketRealtime extends RealtimePort {
 export const userRoom = (id: string) => `user:${id}`;
 /** The room of one session (by its key, never its id): the sockets opened with it, which end when it ends. */
 export const sessionRoom = (key: string) => `session:${key}`;
+
+/** How long after a deleted account's sockets are ended its presence is forgotten (their departures are written). */
+export const FORGET_AFTER_MS = 5_000;
 
 const AUTHENTICATED = Symbol('caller');
 type AuthenticatedRequest = IncomingMessage & { [AUTHENTICATED]?: Caller };
@@ -225,6 +230,11 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     },
     endCirrus(id) {
       io.in(userRoom(id)).disconnectSockets(true);
+      // After the replicas have marked their sockets' departure (which writes the last-seen time once more).
+      setTimeout(
+        () => void presence.forget(id).catch(presenceFailed),
+        options.forgetAfterMs ?? FORGET_AFTER_MS,
+      ).unref();
     },
     attach(server) {
       io.attach(server);

@@ -17,6 +17,8 @@ export interface PresenceStore {
   /** The person's last socket (on any replica) closed at `at`: offline, last seen then. */
   left(id: string, at: Date): Promise<void>;
   read(ids: readonly string[], now: Date): Promise<Map<string, PresenceState>>;
+  /** The person's account is gone: nothing of their presence is kept. */
+  forget(id: string): Promise<void>;
 }
 
 export const PRESENCE_TTL_MS = PRESENCE_TTL_S * 1000;
@@ -42,6 +44,10 @@ export function memoryPresence(): PresenceStore {
     async left(id, at) {
       beats.delete(id);
       seen.set(id, at.getTime());
+    },
+    async forget(id) {
+      beats.delete(id);
+      seen.delete(id);
     },
     async read(ids, now) {
       const states = new Map<string, PresenceState>();

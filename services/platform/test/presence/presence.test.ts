@@ -25,6 +25,9 @@ function presenceContract(store: () => PresenceStore) {
     // Back after leaving: an arrival again.
     expect(await presence.beat([bob], at(3000))).toEqual([bob]);
     expect(await presence.beat([], at(3000))).toEqual([]);
+    // An account deleted: nothing of it is kept.
+    await presence.forget(bob);
+    expect((await presence.read([bob], at(3000))).get(bob)).toEqual({ online: false, lastSeen: null });
   });
 }
 
