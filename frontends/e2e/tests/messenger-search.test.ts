@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../harness/browser';
-import { createVerifiedUser } from '../harness/flows';
+import { annAndBobInAConversation } from '../harness/conversation';
 import { useProductAndBrowser } from '../harness/useProductAndBrowser';
-import { newUser } from '../harness/users';
-import { signIn, type Person } from '../harness/vellums';
+import type { Person } from '../harness/vellums';
 
 // Search inside one conversation (issue 29): Ann writes to Bob, the message Bob looks for first and then more than
 // a page; Bob searches, sees the found words marked in the snippet, jumps to the message (focused and highlighted,
@@ -19,18 +18,7 @@ const bubbles = (page: Page) => page.getByRole('list', { name: 'Messages' }).get
 
 describe('searching a conversation in the browser', () => {
   beforeAll(async () => {
-    const people = [
-      { ...newUser('ann'), firstName: 'Ann', lastName: 'Lee' },
-      { ...newUser('bob'), firstName: 'Bob', lastName: 'Stone' },
-    ];
-    await Promise.all(people.map((user) => createVerifiedUser(product().url, user)));
-    const [first, second] = people.map((user) => signIn(browser(), product().url, user));
-    [ann, bob] = await Promise.all([first!, second!]);
-    const opened = await ann.page.request.post('/api/messenger/conversations', {
-      data: { username: bob.user.username },
-    });
-    expect(opened.status()).toBe(201);
-    chat = ((await opened.json()) as { conversation: { conversation: string } }).conversation.conversation;
+    ({ ann, bob, chat } = await annAndBobInAConversation(browser(), product().url));
     const send = async (text: string) => {
       const sent = await ann.page.request.post(`/api/messenger/conversations/${chat}/messages`, {
         data: { text },

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { messagingMessages, REALTIME_EVENTS } from '@vellum/proto/api';
+import { messagingMessages, PRESENCE_EVENT, REALTIME_EVENTS } from '@vellum/proto/api';
 import { isMessageSoundMuted, realtime } from '@vellum/ui';
 import MessengerPage from '../src/pages/MessengerPage';
 import {
@@ -57,6 +57,52 @@ describe('the Messenger', () => {
     expect(within(rows()[0]!).getByTestId('conversation-unread').textContent).toBe('2 unread');
     within(rows()[1]!).getByText('You: Thanks!');
     expect(within(rows()[1]!).queryByTestId('conversation-unread')).toBeNull();
+  });
+
+  it('shows each person online or when last seen, asks for their ids once, and changes at presence:changed', async () => {
+    const seen = new Date(Date.now() - 5 * 60_000).toISOString();
+    const calls = serve({
+      [LIST]: { body: conversationsPage([conversation('k2', cy, null), conversation('k1', bob, null)]) },
+      [`GET /api/messenger/presence?ids=${bob.i},${cy.i}`]: {
+        body: {
+          visible: true,
+          presence: [
+            { i: bob.i, online: true, lastSeen: seen },
+            { i: cy.i, online: false, lastSeen: seen },
+          ],
+        },
+      },
+    });
+    open();
+    await waitFor(() => expect(within(rows()[1]!).getByTestId('presence').textContent).toBe('Online'));
+    expect(within(rows()[0]!).getByTestId('presence').textContent).toBe('last seen 5 minutes ago');
+    expect(calls.filter((call) => call.path.startsWith('/api/messenger/presence'))).toHaveLength(1);
+    const socket = await connectedSocket();
+    act(() =>
+      socket.serverEmits(PRESENCE_EVENT, { i: cy.i, presence: { i: cy.i, online: true, lastSeen: seen } }),
+    );
+    await waitFor(() => expect(within(rows()[0]!).getByTestId('presence').textContent).toBe('Online'));
+    // Bob hides his: gone from his row; someone not listed changes nothing.
+    act(() => socket.serverEmits(PRESENCE_EVENT, { i: bob.i, presence: null }));
+    act(() =>
+      socket.serverEmits(PRESENCE_EVENT, {
+        i: 'c-other',
+        presence: { i: 'c-other', online: true, lastSeen: seen },
+      }),
+    );
+    await waitFor(() => expect(within(rows()[1]!).queryByTestId('presence')).toBeNull());
+    expect(within(rows()[0]!).getByTestId('presence').textContent).toBe('Online');
+  });
+
+  it("shows nobody's presence while I hide mine", async () => {
+    serve({
+      [LIST]: { body: conversationsPage([conversation('k1', bob, null)]) },
+      [`GET /api/messenger/presence?ids=${bob.i}`]: { body: { visible: false, presence: [] } },
+    });
+    open();
+    await screen.findByRole('list', { name: 'Conversations' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('presence')).toBeNull();
   });
 
   it("says 'No conversations yet.' when there are none", async () => {

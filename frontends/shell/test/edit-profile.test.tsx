@@ -45,9 +45,14 @@ const annProfile = {
  * A fake gateway: the session of `signedIn`, Ann's profile, and whatever `put` answers to the profile's PUT (a
  * promise keeps the save pending); everything else is a 404.
  */
-function serve(signedIn: typeof ann | null, put?: (call: Call) => Answer | Promise<Answer>) {
+function serve(
+  signedIn: typeof ann | null,
+  put?: (call: Call) => Answer | Promise<Answer>,
+  presenceRefusal?: Answer,
+) {
   const calls: Call[] = [];
   let profile = annProfile;
+  let presence = true;
   global.fetch = jest.fn(async (path: string, init?: RequestInit) => {
     const method = init?.method ?? 'GET';
     const call = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
@@ -58,7 +63,12 @@ function serve(signedIn: typeof ann | null, put?: (call: Call) => Answer | Promi
     else if (method === 'GET' && path === '/api/cirrus/ann')
       answer = { status: 200, body: { viewedCirrus: profile } };
     else if (method === 'GET' && path === '/api/sessions') answer = { status: 200, body: { sessions: [] } };
-    else if (method === 'GET' && path === '/api/cirrus/ann/follow')
+    else if (path === '/api/messenger/presence/settings') {
+      if (method === 'PUT') presence = (call.body as { visible: boolean }).visible;
+      answer =
+        method === 'PUT' && presenceRefusal ? presenceRefusal : { status: 200, body: { visible: presence } };
+      if (answer === presenceRefusal) presence = !presence;
+    } else if (method === 'GET' && path === '/api/cirrus/ann/follow')
       answer = { status: 200, body: { following: false, followers: 0, followingCount: 0 } };
     else if (method === 'PUT' && path === '/api/cirrus/ann/profile' && put) {
       answer = await put(call);
@@ -260,6 +270,31 @@ describe('the way to the profile edit page', () => {
   const realFetch = global.fetch;
   afterEach(() => {
     global.fetch = realFetch;
+  });
+
+  it('shows and hides my presence with a switch, saved at once, and says so', async () => {
+    const calls = serve(ann);
+    renderAt('/cirrus/ann/edit');
+    const toggle = await screen.findByRole('switch', { name: 'Show when I am online' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(toggle);
+    await screen.findByText('Your presence is hidden.');
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.path, c.body])).toEqual([
+      ['/api/messenger/presence/settings', { visible: false }],
+    ]);
+    await userEvent.click(toggle);
+    await screen.findByText('Your presence is shown.');
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("keeps the presence switch as it was and shows the server's message when saving fails", async () => {
+    serve(ann, undefined, { status: 503, body: { errorMessage: 'The service is temporarily unavailable.' } });
+    renderAt('/cirrus/ann/edit');
+    const toggle = await screen.findByRole('switch', { name: 'Show when I am online' });
+    await userEvent.click(toggle);
+    expect((await screen.findByRole('alert')).textContent).toContain('temporarily unavailable');
+    expect((toggle as HTMLInputElement).checked).toBe(true);
   });
 
   it("gives the owner an 'Edit Profile' button on the profile", async () => {

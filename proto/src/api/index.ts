@@ -11,6 +11,7 @@ export * from './action';
 export * from './link';
 export * from './messaging';
 export * from './notifications';
+export * from './presence';
 export * from './analytics';
 // The shapes of ids and colours, for the browser too.
 export * from '../text/patterns';

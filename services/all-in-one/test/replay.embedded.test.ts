@@ -49,6 +49,8 @@ const noSockets = {
   notifyNotification() {},
   endSessions() {},
   endCirrus() {},
+  notifyPresence() {},
+  presenceOf: async () => new Map(),
 };
 
 const services = (db: Db, names: string[]): ServiceDefinition[] =>

@@ -37,6 +37,7 @@ import {
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
 import { createAnalyticsService } from '../src/service';
+import { quantile } from '@vellum/platform/test-support';
 
 const CIRRI = Number(process.env.BENCH_CIRRI ?? 100_000);
 const EVENTS = Math.max(Number(process.env.BENCH_EVENTS ?? 1_000_000), 2 * CIRRI + 1);
@@ -120,9 +121,6 @@ function eventOf(i: number, ids: string[]): BusMessage {
       );
   }
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function run(name: string, db: Db, workers: number) {
   const logger = pino({ level: 'silent' });

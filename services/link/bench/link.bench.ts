@@ -34,7 +34,7 @@ import { LINK_CLICK_DAYS, type LinkClicksView } from '@vellum/proto';
 import { connectMongo } from '@vellum/platform-mongo';
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
-import { navigate } from '@vellum/platform/test-support';
+import { navigate, quantile } from '@vellum/platform/test-support';
 import { createLinkService, postgresLinkStore, type LinkStore } from '../src/service';
 import { createMongoLinkService, mongoLinkStore, prepareLinkCollections } from '../src/mongo-service';
 import { dayOf } from '../src/domain/link-views';
@@ -110,8 +110,6 @@ const recordOnMongo =
     for (let i = 0; i < docs.length; i += 5000) await clicks.insertMany(docs.slice(i, i + 5000));
   };
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** `call`'s times (ms) over ROUNDS calls one after another, sorted, after `warmUp` calls not timed. */

@@ -21,6 +21,7 @@ import {
   type MessageView,
 } from '@vellum/proto';
 import { connected, startReplicas, type Replicas } from '../test/support/replicas';
+import { quantile } from '@vellum/platform/test-support';
 
 const { values } = parseArgs({
   options: {
@@ -36,8 +37,6 @@ const CLIENTS = Number(values.clients);
 const SENDERS = Math.max(2, Math.ceil((RATE * SECONDS) / 50));
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 const figures = (samples: number[]) => {
   const sorted = [...samples].sort((x, y) => x - y);
   return {

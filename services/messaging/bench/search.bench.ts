@@ -22,6 +22,7 @@ import { indexedWordsOf } from '../src/store/search-words';
 import type { StoredConversation, StoredMessage } from '../src/store/messaging-repository';
 import { newConversation, storedMessage } from '../test/support/stored-messages';
 import { migratedPostgresStore, onEveryBenchStore } from './bench-stores';
+import { quantile } from '@vellum/platform/test-support';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const MONGO_MESSAGES = Number(process.env.BENCH_MONGO_MESSAGES ?? MESSAGES);
@@ -139,8 +140,6 @@ interface Row {
   'p95 ms': number;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function startConversation({ unitOfWork }: MessagingStore): Promise<StoredConversation> {

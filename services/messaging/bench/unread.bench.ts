@@ -17,6 +17,7 @@ import { pairKeyOf } from '../src/domain/conversation';
 import { keyOf } from '../src/domain/cursor';
 import type { StoredConversation, StoredMessage } from '../src/store/messaging-repository';
 import { migratedPostgresStore, onEveryBenchStore } from './bench-stores';
+import { quantile } from '@vellum/platform/test-support';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3);
@@ -31,8 +32,6 @@ interface Row {
   'unread p95 ms': number;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /**

@@ -18,7 +18,11 @@ export interface MessagingPorts {
    * Tells the participants' open tabs (socket.io, `socketRealtime`, which also attaches to the HTTP server the
    * service is reached through); tests record instead.
    */
-  realtime: RealtimePort & { attach?: (server: Server) => void };
+  realtime: RealtimePort & {
+    attach?: (server: Server) => void;
+    /** Tells the service of each person who came online or went offline (`socketRealtime`'s). */
+    onPresenceChange?: (listener: (id: string) => unknown) => void;
+  };
   clock?: () => Date;
   /** Nudges the outbox relay after a write that carried events. */
   wakeOutbox?: () => void;

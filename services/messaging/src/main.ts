@@ -12,6 +12,7 @@ import {
   pubSubConnections,
   redisLimiters,
   redisOptions,
+  redisPresence,
 } from '@vellum/platform-redis';
 import { messagingEnv } from './config';
 import { createMongoMessagingService } from './mongo-service';
@@ -34,6 +35,7 @@ runMongoServiceMain({
       adapter: createAdapter(publisher, subscriber),
       newSocketsPerSecond: env.NEW_SOCKETS_PER_SECOND,
       metrics,
+      presence: redisPresence(redis),
     });
     const service = await createMongoMessagingService({
       database: mongo.database,

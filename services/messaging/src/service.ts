@@ -17,6 +17,7 @@ import { messengerRoutes } from './http/messenger-routes';
 import { notificationRoutes } from './http/notification-routes';
 import type { MessagingStore } from './store/messaging-repository';
 import { migrations, SCHEMA } from './store/migrations';
+import { tellPresence } from './use-cases/tell-presence';
 import { postgresMessagingStore } from './store/postgres-messaging-repository';
 import { notificationSweep } from './workers/notification-sweep';
 
@@ -34,6 +35,7 @@ export type {
   TypingNotice,
   ChangeNotice,
   NotificationNotice,
+  PresenceNotice,
 } from './realtime/realtime-port';
 export {
   sessionRoom,
@@ -75,6 +77,7 @@ export function messagingDefinition(
     }),
   };
   const attach = ports.realtime.attach;
+  ports.realtime.onPresenceChange?.((id) => tellPresence(ctx, id));
   return defineService({
     name: 'messaging',
     schema: SCHEMA,

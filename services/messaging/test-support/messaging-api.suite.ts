@@ -6,6 +6,9 @@ import {
   type ConversationAnswer,
   type NotificationCount,
   type NotificationsPage,
+  presenceMessages,
+  presencePaths,
+  type PresenceAnswer,
   type ConversationsPage,
   type MessageSearchPage,
   type MessagesPage,
@@ -154,6 +157,32 @@ export function messagingApiSuite(baseUrl: () => string) {
       { errorMessage: messagingMessages.conversationNotFound },
     ]);
     expect((await visitor.post(messengerPaths.typing(conversation), {})).status).toBe(401);
+  });
+
+  it("shows a participant's presence to the other only, and hides it, and everyone's, when they turn it off", async () => {
+    const presenceOf = (who: Person, ids: string[]) =>
+      who.client.get<PresenceAnswer>(presencePaths.presence(ids));
+    const seen = await presenceOf(ann, [bob.id, cy.id]);
+    expect(seen.status).toBe(200);
+    expect(seen.body.visible).toBe(true);
+    // No socket of Bob's is open: offline; Cy has no conversation with Ann: not hers to see.
+    expect(seen.body.presence).toEqual([{ i: bob.id, online: false, lastSeen: null }]);
+    expect((await presenceOf(cy, [ann.id, bob.id])).body).toEqual({ visible: true, presence: [] });
+
+    const hide = await bob.client.put(presencePaths.settings, { visible: false });
+    expect([hide.status, hide.body]).toEqual([200, { visible: false }]);
+    expect((await bob.client.get(presencePaths.settings)).body).toEqual({ visible: false });
+    expect((await presenceOf(ann, [bob.id])).body).toEqual({ visible: true, presence: [] });
+    expect((await presenceOf(bob, [ann.id])).body).toEqual({ visible: false, presence: [] });
+    expect((await bob.client.put(presencePaths.settings, { visible: true })).status).toBe(200);
+    expect((await presenceOf(ann, [bob.id])).body.presence).toHaveLength(1);
+
+    const bad = await ann.client.get('/api/messenger/presence?ids=not-an-id');
+    expect([bad.status, bad.body]).toEqual([400, { errorMessage: presenceMessages.idsInvalid }]);
+    const badBody = await ann.client.put(presencePaths.settings, { visible: 'yes' });
+    expect([badBody.status, badBody.body]).toEqual([400, { errorMessage: presenceMessages.visibleRequired }]);
+    expect((await visitor.get(presencePaths.presence([bob.id]))).status).toBe(401);
+    expect((await visitor.put(presencePaths.settings, { visible: false })).status).toBe(401);
   });
 
   it("finds a participant's messages by their words, and opens the page around one; nobody else searches", async () => {

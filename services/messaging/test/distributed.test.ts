@@ -9,12 +9,16 @@ import {
   messagingMessages,
   messengerPaths,
   notificationPaths,
+  PRESENCE_EVENT,
+  presencePaths,
   REALTIME_EVENTS,
   SOCKETS_PER_PERSON,
   Topics,
   type MessageView,
   type NotificationSignal,
   type NotificationsPage,
+  type PresenceAnswer,
+  type PresenceEvent,
   type UserSignal,
 } from '@vellum/proto';
 import { describeDistributed, describeWithServer, eventually, signedIn } from '@vellum/platform/test-support';
@@ -165,6 +169,42 @@ describeReplicas('messaging replicas: socket.io across them', (running) => {
     }
     open.pop()!.disconnect();
     await eventually(() => connected(product.socket(a, eli)).catch(() => undefined), 10_000, 'a freed place');
+  }, 60_000);
+
+  it('shows presence across replicas: online while a socket is open on either, offline when the last closes', async () => {
+    const product = running();
+    const [a, b] = product.replicas as [Replica, Replica];
+    const [fay, gus] = await Promise.all([product.person('Fay'), product.person('Gus')]);
+    await product.open(a, fay, gus);
+    const gusOnB = await connected(product.socket(b, gus));
+    const told = (want: (event: PresenceEvent) => boolean) =>
+      new Promise<PresenceEvent>((resolve) => {
+        const listener = (event: PresenceEvent) => {
+          if (!want(event)) return;
+          gusOnB.off(PRESENCE_EVENT, listener);
+          resolve(event);
+        };
+        gusOnB.on(PRESENCE_EVENT, listener);
+      });
+    const seenFrom = async (replica: Replica) =>
+      ((await (await product.call(replica, gus, presencePaths.presence([fay.id]))).json()) as PresenceAnswer)
+        .presence;
+
+    const online = told((e) => e.i === fay.id && e.presence?.online === true);
+    const fayOnA = await connected(product.socket(a, fay));
+    await online;
+    for (const replica of [a, b])
+      expect((await seenFrom(replica))[0]).toMatchObject({ i: fay.id, online: true });
+    // A second tab on B: closing the one on A leaves her online (B still holds a socket of hers).
+    const fayOnB = await connected(product.socket(b, fay));
+    fayOnA.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await seenFrom(a))[0]).toMatchObject({ online: true });
+    const offline = told((e) => e.i === fay.id && e.presence?.online === false);
+    fayOnB.disconnect();
+    const event = await offline;
+    expect(Date.parse(event.presence!.lastSeen!)).toBeLessThanOrEqual(Date.now());
+    expect((await seenFrom(a))[0]).toEqual(event.presence);
   }, 60_000);
 });
 

@@ -25,6 +25,7 @@ export * from './session/session-store';
 export * from './session/session-cookie';
 export * from './session/session-life';
 export * from './rate-limit/limiter';
+export * from './presence/presence-store';
 export * from './telemetry/traceparent';
 export { EVENT_TRACE_HEADER, inProcessSpan, sendSpans } from './telemetry/event-spans';
 export { httpClientSpan, type ClientSpan } from './telemetry/client-span';

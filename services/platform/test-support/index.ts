@@ -39,3 +39,4 @@ export {
   type CirriStore,
 } from './cirri-projection-cases';
 export { describeOnEveryStore, type OnStore, type StoreAdapters } from './stores';
+export * from './quantile';

@@ -19,6 +19,7 @@ import { CALLER_HEADER, migrate, mountService, signAssertion, type Db } from '@v
 import { createPgDb } from '@vellum/platform-postgres';
 import { createPgliteDb } from '@vellum/platform-pglite';
 import { createSocialService } from '../src/service';
+import { quantile } from '@vellum/platform/test-support';
 
 const CIRRI = Number(process.env.BENCH_CIRRI ?? 100_000);
 const FOLLOWERS = Number(process.env.BENCH_FOLLOWERS ?? 50_000);
@@ -131,9 +132,6 @@ interface Row {
   'median ms': number;
   'p95 ms': number;
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 async function measure(
   label: string,

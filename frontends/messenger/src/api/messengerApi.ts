@@ -2,7 +2,9 @@ import { api } from '@vellum/ui';
 import {
   messageSearchQuerySchema,
   messengerPaths,
+  presencePaths,
   type ConversationAnswer,
+  type PresenceAnswer,
   type ConversationsPage,
   type MessageSearchPage,
   type MessagesPage,
@@ -52,6 +54,8 @@ export const messengerApi = {
   markRead: (id: string, upTo: string) => api.post<ReadAnswer>(messengerPaths.read(id), { upTo }),
   /** I am typing: the other participant's tabs are told (at most once a second, or 429). */
   typing: (id: string) => api.post<Record<string, never>>(messengerPaths.typing(id), {}),
+  /** Online or last seen, for those of `ids` I have a conversation with and who show it. */
+  presence: (ids: readonly string[]) => api.get<PresenceAnswer>(presencePaths.presence(ids)),
   search: (text: string, signal?: AbortSignal) =>
     api.get<{ results: SearchResult[] }>(`/api/search${query({ query: text })}`, { signal }),
 };
@@ -73,4 +77,6 @@ export const messengerKeys = {
   conversationSearch: (id: string, q: string) => ['messenger-conversation-search', id, q] as const,
   search: (text: string) => ['messenger-search', text] as const,
   unread: () => ['unread-messages'] as const,
+  /** The presence of these people (sorted ids), as one page shows them. */
+  presence: (ids: readonly string[]) => ['messenger-presence', ...ids] as const,
 };

@@ -1,13 +1,22 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { Avatar, Badge, paths } from '@vellum/ui';
-import { messagingMessages, type ConversationView } from '@vellum/proto/api';
+import { messagingMessages, type ConversationView, type PresenceView } from '@vellum/proto/api';
+import { PresenceLabel } from '../presence/PresenceLabel';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** One conversation: the other participant, the last message (as text) and my unread count. */
-export function ConversationRow({ item, me }: { item: ConversationView; me: string }) {
+/** One conversation: the other participant (and their presence), the last message (as text) and my unread count. */
+export function ConversationRow({
+  item,
+  me,
+  presence,
+}: {
+  item: ConversationView;
+  me: string;
+  presence?: PresenceView;
+}) {
   const previewId = useId();
   const other = item.otherParticipant;
   const name = other.displayName || other.username;
@@ -28,6 +37,7 @@ export function ConversationRow({ item, me }: { item: ConversationView; me: stri
           <div className="d-flex gap-2 align-items-baseline">
             <strong className="text-truncate">{name}</strong>
             <small className="text-body-secondary text-truncate">@{other.username}</small>
+            <PresenceLabel presence={presence} />
             <small className="text-body-secondary ms-auto text-nowrap">
               <time dateTime={item.updatedAt}>{when(item.updatedAt)}</time>
             </small>

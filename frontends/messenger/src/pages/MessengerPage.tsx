@@ -13,11 +13,13 @@ import { messagingMessages } from '@vellum/proto/api';
 import { ConversationRow } from '../conversations/ConversationRow';
 import { NewConversation } from '../conversations/NewConversation';
 import { useConversations } from '../conversations/useConversations';
+import { usePresence } from '../presence/usePresence';
 import { ConnectionBanner } from '../realtime/ConnectionBanner';
 import { MuteToggle } from '../realtime/MuteToggle';
 
 function Conversations({ me }: { me: SignedCirrus }) {
   const list = useConversations(me);
+  const presence = usePresence(list.conversations.map((item) => item.otherParticipant.i));
   return (
     <Container className="py-4" style={{ maxWidth: 760 }} data-testid="messenger-page">
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -38,7 +40,12 @@ function Conversations({ me }: { me: SignedCirrus }) {
       {list.conversations.length > 0 ? (
         <ul className="list-group" aria-label="Conversations">
           {list.conversations.map((item) => (
-            <ConversationRow key={item.conversation} item={item} me={me.i} />
+            <ConversationRow
+              key={item.conversation}
+              item={item}
+              me={me.i}
+              presence={presence.get(item.otherParticipant.i)}
+            />
           ))}
         </ul>
       ) : null}

@@ -131,6 +131,13 @@ import {
   NOTIFICATIONS_PAGE_MAX,
 } from '../notifications';
 import { pageCursorField } from '../paging';
+import {
+  PRESENCE_IDS_MAX,
+  presenceAnswerSchema,
+  presenceQuerySchema,
+  presenceSettingsAnswerSchema,
+  presenceSettingsSchema,
+} from '../presence';
 import { TEXT_SEARCH_MAX, textSnippetSchema } from '../search';
 import type { ErrorShapeName } from './error-shapes';
 
@@ -269,6 +276,9 @@ export const namedSchemas: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['MessagesPage', messagesPageSchema],
   ['MessageSearchPage', messageSearchPageSchema],
   ['SentMessage', sentMessageSchema],
+  ['PresenceAnswer', presenceAnswerSchema],
+  ['PresenceSettings', presenceSettingsAnswerSchema],
+  ['PresenceSettingsRequest', presenceSettingsSchema],
   ['ReadAnswer', readAnswerSchema],
   ['UnreadMessages', unreadMessagesSchema],
   ['ConversationVellum', conversationVellumResponseSchema],
@@ -1361,6 +1371,46 @@ export const operations: Operation[] = [
     owner: 'messaging',
     auth: 'required',
     answers: { 200: json('My unread count after (0).', notificationCountSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'getPresence',
+    method: 'get',
+    path: '/api/messenger/presence',
+    summary:
+      'Online now, or last seen, for those of the people named I have a conversation with and who show it (none ' +
+      'while I hide mine).',
+    owner: 'messaging',
+    auth: 'required',
+    query: {
+      ids: {
+        schema: presenceQuerySchema.shape.ids,
+        description: `Cirrus ids (uuids), comma-separated: 1 to ${PRESENCE_IDS_MAX}.`,
+      },
+    },
+    answers: { 200: json('Their presence.', presenceAnswerSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'getPresenceSettings',
+    method: 'get',
+    path: '/api/messenger/presence/settings',
+    summary: 'Whether I show when I am online (and so see others do).',
+    owner: 'messaging',
+    auth: 'required',
+    answers: { 200: json('My setting.', presenceSettingsAnswerSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'changePresenceSettings',
+    method: 'put',
+    path: '/api/messenger/presence/settings',
+    summary:
+      'Show or hide when I am online; the people I have a conversation with get `presence:changed` at once.',
+    owner: 'messaging',
+    auth: 'required',
+    body: presenceSettingsSchema,
+    answers: { 200: json('My setting as changed.', presenceSettingsAnswerSchema) },
     errorShape: 'errorMessage',
   },
   {

@@ -1,5 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
-import { messengerPaths, REALTIME_EVENTS } from '@vellum/proto';
+import {
+  messengerPaths,
+  PRESENCE_EVENT,
+  presencePaths,
+  REALTIME_EVENTS,
+  type PresenceAnswer,
+  type PresenceEvent,
+} from '@vellum/proto';
 import { eventually } from '@vellum/platform/test-support';
 import type { Actor, World } from './world';
 
@@ -130,7 +137,8 @@ export const socketRows: SocketRow[] = [
       );
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (const actor of ['stranger', 'admin'] as const) {
-        const events = s.heard.get(actor) ?? [];
+        // Presence is theirs to hear of the people they have a conversation with: its own row checks whose.
+        const events = (s.heard.get(actor) ?? []).filter((e) => e.event !== PRESENCE_EVENT);
         if (events.length) found.push(`the ${actor} heard ${events.map((e) => e.event).join(', ')}`);
       }
       return found;
@@ -208,6 +216,40 @@ export const socketRows: SocketRow[] = [
         found.push(`the participant heard ${JSON.stringify(heard.get('participant'))}`);
       for (const actor of ['owner', 'stranger'])
         if (heard.has(actor)) found.push(`the ${actor} heard typing: ${JSON.stringify(heard.get(actor))}`);
+      return found;
+    },
+  },
+  {
+    // The matrix's own cells open conversations of everyone with the owner (theirs to see) and the stranger's with
+    // the participant, so the subject is the participant and the others the follower and the admin.
+    name: "the participant's presence is seen and heard by the owner only; anyone else asking gets none",
+    check: async (w, s) => {
+      const subject = w.people.participant.id;
+      const others = ['follower', 'admin'] as const;
+      const heard = new Map<string, unknown[]>();
+      for (const actor of ['owner', ...others] as const)
+        (await s.connect(actor)).on(PRESENCE_EVENT, (event: PresenceEvent) => {
+          if (event.i === subject) heard.set(actor, [...(heard.get(actor) ?? []), event]);
+        });
+      await s.connect('participant');
+      const found: string[] = [];
+      const asked = async (actor: 'owner' | (typeof others)[number]) =>
+        (await w.clients[actor].get<PresenceAnswer>(presencePaths.presence([subject]))).body;
+      const seen = await asked('owner');
+      if (seen.presence[0]?.online !== true) found.push(`the owner saw ${JSON.stringify(seen)}`);
+      for (const actor of others) {
+        const answer = await asked(actor);
+        if (answer.presence.length) found.push(`the ${actor} saw ${JSON.stringify(answer)}`);
+      }
+      // The participant hides and shows again: the owner is told both, nobody else anything.
+      for (const visible of [false, true])
+        await w.clients.participant.put(presencePaths.settings, { visible });
+      await eventually(async () => (heard.get('owner')?.length ?? 0) >= 2 || undefined, 10_000).catch(() =>
+        found.push(`the owner heard ${JSON.stringify(heard.get('owner'))}`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const actor of others)
+        if (heard.has(actor)) found.push(`the ${actor} heard presence: ${JSON.stringify(heard.get(actor))}`);
       return found;
     },
   },

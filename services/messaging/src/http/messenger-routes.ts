@@ -7,6 +7,8 @@ import {
   messagingMessages,
   messengerPageQuerySchema,
   openConversationSchema,
+  presenceQuerySchema,
+  presenceSettingsSchema,
   sendMessageSchema,
 } from '@vellum/proto';
 import type { MessagingContext } from '../context';
@@ -17,10 +19,12 @@ import { listConversations } from '../use-cases/list-conversations';
 import { listMessages } from '../use-cases/list-messages';
 import { markRead } from '../use-cases/mark-read';
 import { openConversation } from '../use-cases/open-conversation';
+import { changePresenceSettings, viewPresenceSettings } from '../use-cases/presence-settings';
 import { searchMessages } from '../use-cases/search-messages';
 import { sendMessage } from '../use-cases/send-message';
 import { signalTyping } from '../use-cases/signal-typing';
 import { viewConversation } from '../use-cases/view-conversation';
+import { viewPresence } from '../use-cases/view-presence';
 
 // A cursor (and a message id to page around) is read as text and decoded by the use case: a conversation not the
 // caller's is 404 before its cursor.
@@ -111,6 +115,20 @@ export function messengerRoutes(ctx: MessagingContext): Router {
     const caller = signedIn(req);
     await signalTyping(ctx, caller, { conversation: paramOf(req, 'id') });
     res.json({});
+  });
+
+  router.get('/api/messenger/presence', async (req, res) => {
+    const caller = signedIn(req);
+    res.json(await viewPresence(ctx, caller, { ids: queryAs(req, 'ids', presenceQuerySchema.shape.ids) }));
+  });
+
+  router.get('/api/messenger/presence/settings', async (req, res) => {
+    res.json(await viewPresenceSettings(ctx, signedIn(req)));
+  });
+
+  router.put('/api/messenger/presence/settings', async (req, res) => {
+    const caller = signedIn(req);
+    res.json(await changePresenceSettings(ctx, caller, bodyOf(req, presenceSettingsSchema)));
   });
 
   return router;

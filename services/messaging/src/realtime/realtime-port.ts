@@ -1,4 +1,12 @@
-import type { MessageView, NotificationSignal, ReadMarkEvent, TypingEvent, UserSignal } from '@vellum/proto';
+import type {
+  MessageView,
+  NotificationSignal,
+  PresenceEvent,
+  ReadMarkEvent,
+  TypingEvent,
+  UserSignal,
+} from '@vellum/proto';
+import type { PresenceState } from '@vellum/platform';
 
 /** A new message: `message:new` to both participants' tabs, and the recipient's id event with their unread total. */
 export interface MessageNotice {
@@ -38,6 +46,12 @@ export interface NotificationNotice {
   signal: NotificationSignal;
 }
 
+/** A person came online, went offline or hid their presence: `presence:changed` to these people's tabs. */
+export interface PresenceNotice {
+  to: readonly string[];
+  presence: PresenceEvent;
+}
+
 /**
  * What the use cases tell the participants' open tabs once a write is stored. Delivery is best effort: the counts
  * a tab shows are always read again from the store, so a missed notice is corrected by the next one or a reload.
@@ -48,6 +62,9 @@ export interface RealtimePort {
   notifyTyping(notice: TypingNotice): void;
   notifyChange(notice: ChangeNotice): void;
   notifyNotification(notice: NotificationNotice): void;
+  notifyPresence(notice: PresenceNotice): void;
+  /** Who of these has a socket open now (on any replica), and when each was last seen. */
+  presenceOf(ids: readonly string[]): Promise<Map<string, PresenceState>>;
   /** Sessions ended (identity's sign-out, password reset): their sockets are disconnected, on every replica. */
   endSessions(sessionKeys: readonly string[]): void;
   /** The account is gone (identity's CirrusDeleted): every socket of the cirrus is disconnected, on every replica. */

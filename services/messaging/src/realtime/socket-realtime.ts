@@ -1,7 +1,19 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import type { Caller, Logger, Registry } from '@vellum/platform';
-import { messagingMessages, REALTIME_EVENTS, SOCKETS_PER_PERSON } from '@vellum/proto';
+import {
+  memoryPresence,
+  type Caller,
+  type Logger,
+  type PresenceStore,
+  type Registry,
+} from '@vellum/platform';
+import {
+  messagingMessages,
+  PRESENCE_EVENT,
+  PRESENCE_HEARTBEAT_S,
+  REALTIME_EVENTS,
+  SOCKETS_PER_PERSON,
+} from '@vellum/proto';
 import { NEW_SOCKETS_PER_SECOND, newSocketRate } from './new-socket-rate';
 import { realtimeMetrics } from './realtime-metrics';
 import type { RealtimePort } from './realtime-port';
@@ -23,6 +35,13 @@ export interface SocketRealtimeOptions {
   newSocketsPerSecond?: number;
   /** The process's metrics registry: sockets, notices, refusals and adapter errors are measured there. */
   metrics?: Registry;
+  /**
+   * Who has a socket open, for every replica (Redis distributed, built in main.ts beside the adapter). None: this
+   * process's memory (embedded mode, one process).
+   */
+  presence?: PresenceStore;
+  /** How long after a deleted account's sockets are ended its presence is forgotten (default FORGET_AFTER_MS). */
+  forgetAfterMs?: number;
 }
 
 export interface SocketRealtime extends RealtimePort {
@@ -30,6 +49,11 @@ export interface SocketRealtime extends RealtimePort {
   attach(server: HttpServer): void;
   /** Ends this replica's sockets: their clients reconnect, to another replica while this one drains. */
   close(): Promise<void>;
+  /**
+   * Told the id of each person who came online (their first socket anywhere) or went offline (their last socket
+   * closed, anywhere): the service tells the people who may see it.
+   */
+  onPresenceChange(listener: (id: string) => unknown): void;
 }
 
 /** The room of one cirrus: every tab of theirs, on whichever replica it is connected. */
@@ -37,11 +61,15 @@ export const userRoom = (id: string) => `user:${id}`;
 /** The room of one session (by its key, never its id): the sockets opened with it, which end when it ends. */
 export const sessionRoom = (key: string) => `session:${key}`;
 
+/** How long after a deleted account's sockets are ended its presence is forgotten (their departures are written). */
+export const FORGET_AFTER_MS = 5_000;
+
 const AUTHENTICATED = Symbol('caller');
 type AuthenticatedRequest = IncomingMessage & { [AUTHENTICATED]?: Caller };
 /** What each socket carries for the others' counts (socket.io's `data`, seen from every replica). */
 interface SocketData {
   connectedAt: number;
+  cirrus: string;
 }
 const connectedAt = (socket: { data: unknown }) => (socket.data as SocketData).connectedAt;
 
@@ -61,6 +89,13 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
   let refusedForRate = 0;
   // This replica's sockets, read at each scrape (io.engine exists once attached to a server).
   const metrics = options.metrics && realtimeMetrics(options.metrics, () => io.engine?.clientsCount ?? 0);
+  const presence = options.presence ?? memoryPresence();
+  let closing = false;
+  const presenceListeners: Array<(id: string) => unknown> = [];
+  const presenceChanged = (id: string) => {
+    for (const listener of presenceListeners) listener(id);
+  };
+  const presenceFailed = (err: unknown) => logger.warn({ err }, 'realtime: presence not recorded');
   const io = new Server({
     path: '/socket.io/',
     transports: ['websocket'],
@@ -105,6 +140,7 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
     const caller = (socket.request as AuthenticatedRequest)[AUTHENTICATED];
     if (!caller) return next(new Error(messagingMessages.signIn));
     (socket.data as SocketData).connectedAt = Date.now();
+    (socket.data as SocketData).cirrus = caller.id;
     openSockets(caller.id).then(
       (open) => {
         if (open.length < cap) return next();
@@ -131,7 +167,32 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       },
       (err: unknown) => logger.warn({ err }, 'realtime: open sockets not counted'),
     );
+    presence.beat([caller.id], new Date()).then((arrived) => {
+      if (arrived.length > 0) presenceChanged(caller.id);
+    }, presenceFailed);
+    socket.on('disconnect', () => {
+      // A draining replica ends every socket at once, and its clients reconnect to another replica at once: asking
+      // the others and telling everyone for each would be a storm for nothing. Those who do not come back go
+      // offline when their last beat's time runs out, as when a replica dies.
+      if (closing) return;
+      // The socket has left its rooms by now: another here keeps the person online without asking the others.
+      if (io.of('/').adapter.rooms.get(userRoom(caller.id))?.size) return;
+      openSockets(caller.id)
+        .then(async (open) => {
+          if (open.length > 0) return;
+          await presence.left(caller.id, new Date());
+          presenceChanged(caller.id);
+        })
+        .catch(presenceFailed);
+    });
   });
+  // Beats for the people whose sockets this replica holds, so they stay online while it lives.
+  const heartbeat = setInterval(() => {
+    const here = new Set<string>();
+    for (const socket of io.of('/').sockets.values()) here.add((socket.data as SocketData).cirrus);
+    presence.beat([...here], new Date()).then((arrived) => arrived.forEach(presenceChanged), presenceFailed);
+  }, PRESENCE_HEARTBEAT_S * 1000);
+  heartbeat.unref();
 
   const rooms = (ids: readonly string[]) => ids.map(userRoom);
   return {
@@ -158,17 +219,33 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.to(userRoom(to)).emit(REALTIME_EVENTS.notification, signal);
       metrics?.emitted('notification');
     },
+    notifyPresence({ to, presence: event }) {
+      if (to.length === 0) return;
+      io.to(rooms(to)).emit(PRESENCE_EVENT, event);
+      metrics?.emitted('presence');
+    },
+    presenceOf: (ids) => presence.read(ids, new Date()),
+    onPresenceChange(listener) {
+      presenceListeners.push(listener);
+    },
     endSessions(keys) {
       // No key, no room: `io.in([])` would be every socket.
       if (keys.length > 0) io.in(keys.map(sessionRoom)).disconnectSockets(true);
     },
     endCirrus(id) {
       io.in(userRoom(id)).disconnectSockets(true);
+      // After the replicas have marked their sockets' departure (which writes the last-seen time once more).
+      setTimeout(
+        () => void presence.forget(id).catch(presenceFailed),
+        options.forgetAfterMs ?? FORGET_AFTER_MS,
+      ).unref();
     },
     attach(server) {
       io.attach(server);
     },
     async close() {
+      closing = true;
+      clearInterval(heartbeat);
       io.local.disconnectSockets(true);
     },
   };

@@ -128,6 +128,8 @@ export interface MessagingRepository {
   rememberCaller(caller: { id: string; username: string }): Promise<KnownCirrus | null>;
 
   conversation(id: string): Promise<StoredConversation | null>;
+  /** Which of these pair keys (`pairKeyOf`) have a conversation: one indexed lookup of the unique keys. */
+  existingPairs(pairKeys: readonly string[]): Promise<Set<string>>;
   /** Every conversation the cirrus takes part in (any order). */
   conversationsOf(participant: string): Promise<StoredConversation[]>;
 
@@ -175,6 +177,14 @@ export interface MessagingRepository {
    * conversation.
    */
   unread(reader: string): Promise<Map<string, number>>;
+
+  /** Which of these cirri hide their presence (the others show it: the default). */
+  presenceHidden(ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Records whether the cirrus hides their presence; false, storing nothing, for a deleted cirrus. `removeCirrus`
+   * removes the setting with the rest.
+   */
+  setPresenceHidden(id: string, hidden: boolean): Promise<boolean>;
 
   vellum(id: string): Promise<StoredVellum | null>;
   /** Replaces the vellum's title and text (the last of two saves at once stays, whole). */

@@ -92,7 +92,16 @@ export const migrations: Migration[] = [
       CREATE INDEX messages_search ON messaging.messages USING gin (search_doc) WITH (fastupdate = off);
     `,
   },
-  // 0005 is the presence work's.
+  {
+    id: '0005_presence',
+    sql: `
+      -- Who hides their presence in the messenger (and so sees nobody's); no row is the default, shown.
+      CREATE TABLE messaging.presence_settings (
+        cirrus_id uuid PRIMARY KEY,
+        hidden boolean NOT NULL
+      );
+    `,
+  },
   {
     id: '0006_notifications',
     sql: `

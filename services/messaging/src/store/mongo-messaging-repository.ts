@@ -82,6 +82,12 @@ export interface VellumDoc {
   lastEdited: Date | null;
 }
 
+/** Whether a cirrus hides their presence; no document is the default, shown. */
+export interface PresenceSettingDoc {
+  _id: string;
+  hidden: boolean;
+}
+
 export interface MessagingCollections extends NotificationCollections {
   cirri: Collection<CirrusDoc>;
   conversations: Collection<ConversationDoc>;
@@ -90,6 +96,7 @@ export interface MessagingCollections extends NotificationCollections {
   vellums: Collection<VellumDoc>;
   /** The tombstones of deleted cirri, by `_id`. */
   deletedCirri: Collection<DeletedCirrusDoc>;
+  presenceSettings: Collection<PresenceSettingDoc>;
 }
 
 /** The collections and their indexes, declared here and created at start. */
@@ -102,6 +109,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     vellums: database.collection<VellumDoc>('conversation_vellums'),
     deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
     ...(await prepareNotificationCollections(database)),
+    presenceSettings: database.collection<PresenceSettingDoc>('presence_settings'),
   };
   await createCirriIndexes(c.cirri);
   await c.conversations.createIndex({ pairKey: 1 }, { name: 'conversations_pair', unique: true });
@@ -115,13 +123,36 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
   for (const outbox of [c.conversations, c.messages]) {
     await createOutboxIndex(outbox as unknown as Collection<Document>);
   }
-  await fillMissingWords(c.messages);
+  await onceOnly(database.collection<UpkeepDoc>('upkeep'), 'message-words', () =>
+    fillMissingWords(c.messages),
+  );
   return c;
 }
 
+/** A one-off change of the stored documents, recorded when done (`_id` names it). */
+interface UpkeepDoc {
+  _id: string;
+  doneAt: Date;
+}
+
 /**
- * Gives every message stored before search its `words`, a batch at a time; nothing to do once all have them. Each
- * update is conditional on the text it read, so an edit or deletion meanwhile keeps its own words.
+ * Runs `work` unless the upkeep collection records it done, then records it: a start after the first reads one
+ * document by its id instead of searching the messages (no index serves `words: { $exists: false }`).
+ */
+async function onceOnly(
+  upkeep: Collection<UpkeepDoc>,
+  name: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  if (await upkeep.findOne({ _id: name })) return;
+  await work();
+  await upkeep.updateOne({ _id: name }, { $set: { doneAt: new Date() } }, { upsert: true });
+}
+
+/**
+ * Gives every message stored before search its `words`, a batch at a time (once: `onceOnly`; every later message
+ * gets them from its insert, edit or deletion). Each update is conditional on the text it read, so an edit or
+ * deletion meanwhile keeps its own words.
  */
 async function fillMissingWords(messages: Collection<MessageDoc>): Promise<void> {
   for (;;) {
@@ -372,7 +403,33 @@ function mongoMessagingParts(c: MessagingCollections): {
         await removeConversation(conversation._id);
       }
       await removeCirrusNotifications(cirrusId);
+      await c.presenceSettings.deleteOne({ _id: cirrusId });
       await c.cirri.deleteOne({ _id: cirrusId });
+    },
+
+    async existingPairs(pairKeys) {
+      if (pairKeys.length === 0) return new Set();
+      const found = await c.conversations
+        .find({ pairKey: { $in: [...pairKeys] } }, { projection: { pairKey: 1 } })
+        .toArray();
+      return new Set(found.map((f) => f.pairKey));
+    },
+
+    async presenceHidden(ids) {
+      if (ids.length === 0) return new Set();
+      const found = await c.presenceSettings.find({ _id: { $in: [...ids] }, hidden: true }).toArray();
+      return new Set(found.map((f) => f._id));
+    },
+
+    async setPresenceHidden(id, hidden) {
+      if (await tombstones.anyDeleted([id])) return false;
+      await c.presenceSettings.updateOne({ _id: id }, { $set: { hidden } }, { upsert: true });
+      // A deletion that came meanwhile has removed the settings before this write: remove it again.
+      if (await tombstones.anyDeleted([id])) {
+        await c.presenceSettings.deleteOne({ _id: id });
+        return false;
+      }
+      return true;
     },
 
     async conversationsOf(participant) {

@@ -206,7 +206,37 @@ export function postgresMessagingRepository(
           cirrusId,
         ]);
         await tx.query(`DELETE FROM messaging.notification_marks WHERE recipient_id = $1`, [cirrusId]);
+        await tx.query(`DELETE FROM messaging.presence_settings WHERE cirrus_id = $1`, [cirrusId]);
         await tx.query(`DELETE FROM messaging.cirri WHERE id = $1`, [cirrusId]);
+      }),
+
+    async existingPairs(pairKeys) {
+      if (pairKeys.length === 0) return new Set();
+      const { rows } = await db.query<{ pair_key: string }>(
+        'SELECT pair_key FROM messaging.conversations WHERE pair_key = ANY($1::text[])',
+        [pairKeys],
+      );
+      return new Set(rows.map((r) => r.pair_key));
+    },
+
+    async presenceHidden(ids) {
+      if (ids.length === 0) return new Set();
+      const { rows } = await db.query<{ cirrus_id: string }>(
+        'SELECT cirrus_id FROM messaging.presence_settings WHERE cirrus_id = ANY($1::uuid[]) AND hidden',
+        [ids],
+      );
+      return new Set(rows.map((r) => r.cirrus_id));
+    },
+
+    setPresenceHidden: (id, hidden) =>
+      db.transaction(async (tx) => {
+        if (await anyDeleted(tx, [id])) return false;
+        await tx.query(
+          `INSERT INTO messaging.presence_settings (cirrus_id, hidden) VALUES ($1, $2)
+           ON CONFLICT (cirrus_id) DO UPDATE SET hidden = EXCLUDED.hidden`,
+          [id, hidden],
+        );
+        return true;
       }),
 
     conversationsOf: (participant) =>

@@ -343,6 +343,29 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [others.id]: 1 });
   });
 
+  it('finds which pairs have a conversation, and keeps who hides their presence until their account goes', async () => {
+    const [a, b] = pair();
+    const [c, d] = pair();
+    const started = (await writes().startConversation(newConversation(a, b), [], new Date(t0)))!.conversation;
+    expect(await t.store.existingPairs([started.pairKey, [a, c].sort().join(':'), `${c}:${d}`])).toEqual(
+      new Set([started.pairKey]),
+    );
+    expect(await t.store.existingPairs([])).toEqual(new Set());
+    expect(await t.store.presenceHidden([a, b, c])).toEqual(new Set());
+    expect(await t.store.setPresenceHidden(a, true)).toBe(true);
+    expect(await t.store.setPresenceHidden(c, true)).toBe(true);
+    expect(await t.store.setPresenceHidden(c, true)).toBe(true);
+    expect(await t.store.presenceHidden([a, b, c, d])).toEqual(new Set([a, c]));
+    expect(await t.store.setPresenceHidden(c, false)).toBe(true);
+    expect(await t.store.presenceHidden([a, c])).toEqual(new Set([a]));
+    await t.store.removeCirrus(randomUUID(), a);
+    expect(await t.store.presenceHidden([a])).toEqual(new Set());
+    // Her assertion after the deletion stores nothing.
+    expect(await t.store.setPresenceHidden(a, true)).toBe(false);
+    expect(await t.store.presenceHidden([a])).toEqual(new Set());
+    expect(await t.store.existingPairs([started.pairKey])).toEqual(new Set());
+  });
+
   it('keeps a tombstone: no event, caller, conversation, message or read mark of a deleted cirrus is stored again', async () => {
     const [a, b] = pair();
     const name = { id: a, username: `Late.${a.slice(0, 8)}`, displayName: 'Late' };

@@ -31,6 +31,7 @@ import type { ViewedCirrus } from '../CirrusPage';
 import { useViewedCirrus, viewedCirrusKey } from '../social/useViewedCirrus';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
+import { PresenceSection } from './PresenceSection';
 import { SessionsSection } from './SessionsSection';
 
 type Field = keyof ProfileForm;
@@ -264,6 +265,7 @@ function ProfileEditor({ cirrus }: { cirrus: ViewedCirrus }) {
             </div>
           </Form>
           <ChangePasswordSection />
+          <PresenceSection />
           <SessionsSection />
           <DeleteAccountSection username={cirrus.username} />
         </Card.Body>

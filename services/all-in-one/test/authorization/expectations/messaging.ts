@@ -98,6 +98,21 @@ export const messaging: Table = {
     late: 1,
     expect: { none: { anonymous: 401, others: 200, owner: 200 } },
   },
+  getPresence: {
+    rule: "the caller's own view: presence only of people they have a conversation with (the sockets' row checks whose)",
+    query: 'ids=0be7e0c4-0000-4000-8000-000000000000',
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  getPresenceSettings: {
+    rule: "the caller's own setting",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  changePresenceSettings: {
+    rule: "the caller changes their own setting only (no id names anyone else's)",
+    callersOwn: "the caller's own setting",
+    body: () => ({ visible: true }),
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
   getConversationVellum: {
     rule: "both participants view each one's conversation vellum; anyone else 404",
     path: (w, v) =>
