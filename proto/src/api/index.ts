@@ -10,6 +10,7 @@ export * from './social';
 export * from './action';
 export * from './link';
 export * from './messaging';
+export * from './notifications';
 export * from './presence';
 export * from './analytics';
 // The shapes of ids and colours, for the browser too.

@@ -217,13 +217,15 @@ export interface UnreadMessages {
  * - `message:read`: a participant's read mark, to both participants' tabs (read receipts);
  * - `conversation:typing`: `TypingEvent`, to the other participant's tabs only, at most once a second per typer and
  *   conversation while they type (never stored);
- * - `message:changed`: the message as edited or deleted (`MessageView`), to both participants' tabs.
+ * - `message:changed`: the message as edited or deleted (`MessageView`), to both participants' tabs;
+ * - `notification:new`: `NotificationSignal` (my unread notifications), to the recipient's tabs, when one is stored.
  */
 export const REALTIME_EVENTS = {
   newMessage: 'message:new',
   read: 'message:read',
   typing: 'conversation:typing',
   changed: 'message:changed',
+  notification: 'notification:new',
 } as const;
 
 /** Seconds between two typing notices of one person in one conversation, at most. */

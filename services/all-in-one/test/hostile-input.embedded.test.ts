@@ -101,6 +101,7 @@ const BODY_ROUTES: Array<[method: string, path: string]> = [
   ['POST', '/api/vellum-new'],
   ['POST', '/api/action'],
   ['POST', '/api/action/request'],
+  ['POST', '/api/messenger/notifications/read'],
 ];
 
 const QUERY_ROUTES = [
@@ -108,6 +109,7 @@ const QUERY_ROUTES = [
   '/api/search',
   '/api/cirrus/:u/vellums',
   '/api/cirrus/:u/followers',
+  '/api/messenger/notifications',
   '/dev/mailbox',
 ];
 

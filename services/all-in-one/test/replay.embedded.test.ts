@@ -46,6 +46,7 @@ const noSockets = {
   notifyRead() {},
   notifyTyping() {},
   notifyChange() {},
+  notifyNotification() {},
   endSessions() {},
   endCirrus() {},
   notifyPresence() {},
@@ -59,7 +60,15 @@ const services = (db: Db, names: string[]): ServiceDefinition[] =>
     createVellumService({ db, logger, config }),
     // The two on MongoDB in production, on the embedded Postgres here (their MongoDB replays: services/*/test).
     createLinkService({ db, logger, limiters: memoryLimiters, config }),
-    createMessagingService({ db, logger, limiters: memoryLimiters, realtime: noSockets, config }),
+    // A day after the history's events: its follows are notifications still kept.
+    createMessagingService({
+      db,
+      logger,
+      limiters: memoryLimiters,
+      realtime: noSockets,
+      config,
+      clock: () => new Date(at.getTime() + 86_400_000),
+    }),
   ].filter((service) => names.includes(service.name));
 
 /** The embedded mode's event wiring (embedded.ts) for these services on a data folder. */
@@ -183,6 +192,7 @@ const TABLES = [
   'vellum.follows',
   'link.pages',
   'messaging.cirri',
+  'messaging.notifications',
 ];
 /** The tombstones: their ids (the time is when the projection recorded them). */
 const TOMBSTONES = SERVICES.map((name) => `${name}.deleted_cirri`);
@@ -244,6 +254,8 @@ describe('event log of the embedded mode with real projections', () => {
     // Round 1 and 2 follows, less every third follower's unfollows of each round.
     expect(live.tables['action.follows']).toHaveLength(16);
     expect(live.tables['vellum.follows']).toHaveLength(16);
+    // Each follow told to its followee (an unfollow takes nothing back).
+    expect(live.tables['messaging.notifications']!.length).toBeGreaterThanOrEqual(16);
 
     // Then one of them is deleted, and a follow of theirs arrives after the deletion.
     const [gone, other] = [people[0]!, people[1]!];

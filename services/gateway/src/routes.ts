@@ -54,9 +54,11 @@ export const routeTable: RouteRule[] = [
   // The page, the owner's changes (position, colours, a link by id), a visitor's click-through and the owner's counts.
   { service: 'link', pattern: /^\/api\/link\/(go\/[^/]+|[^/]+(\/clicks)?)$/ },
   // The unread count, and the messenger's own calls: conversations, one, its messages (one to edit or delete), its
-  // read mark, typing, search; presence and its setting.
+  // read mark, typing, search; presence and its setting; the notifications (the list, its unread count, its read
+  // mark).
   { service: 'messaging', pattern: /^\/api\/unread-messages$/ },
   { service: 'messaging', pattern: /^\/api\/messenger\/presence(\/settings)?$/ },
+  { service: 'messaging', pattern: /^\/api\/messenger\/notifications(\/(unread|read))?$/ },
   {
     service: 'messaging',
     pattern: /^\/api\/messenger\/conversations(\/[^/]+(\/(messages(\/[^/]+)?|read|typing|search))?)?$/,

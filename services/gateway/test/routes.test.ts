@@ -87,6 +87,9 @@ describe("the gateway's routes to messaging", () => {
     `/api/messenger/conversations/${id}/typing`,
     `/api/messenger/conversations/${id}/search`,
     `/api/messenger/conversations/${id}/messages/${id}`,
+    '/api/messenger/notifications',
+    '/api/messenger/notifications/unread',
+    '/api/messenger/notifications/read',
     `/messenger/${id}/vellum/ann.lee`,
     `/messenger/vellum/${id}`,
     '/socket.io/',
@@ -106,6 +109,8 @@ describe("the gateway's routes to messaging", () => {
       `/api/messenger/conversations/${id}/messages/${id}/more`,
       `/api/messenger/conversations/${id}/read/${id}`,
       `/api/messenger/conversations/${id}/search/${id}`,
+      `/api/messenger/notifications/${id}`,
+      '/api/messenger/notifications/read/x',
       '/api/unread-messages/x',
     ]) {
       expect(serviceFor(path)?.service).toBeUndefined();

@@ -6,7 +6,6 @@ import {
   type MongoDatabase,
 } from '@vellum/platform-mongo';
 import type { MessagingPorts } from './context';
-import { cirriProjection } from './events/cirri-projection';
 import { mongoMessagingStore, prepareMessagingCollections } from './store/mongo-messaging-repository';
 import { messagingDefinition } from './service';
 
@@ -30,7 +29,7 @@ export async function createMongoMessagingService(
   });
   const stores = mongoMessagingStore(collections, events.wakeOutbox);
   return messagingDefinition({ ...ports, wakeOutbox: events.wakeOutbox }, stores, {
-    subscriptions: [cirriProjection(stores.store, events.park)],
+    park: events.park,
     workers: [events.relay],
   });
 }

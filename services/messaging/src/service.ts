@@ -5,17 +5,21 @@ import {
   postgresParkedEvents,
   type Db,
   type ServiceDefinition,
+  type Subscription,
 } from '@vellum/platform';
 import { CONVERSATIONS_PER_HOUR, MESSAGES_PER_MINUTE, TYPING_NOTICE_INTERVAL_S } from '@vellum/proto';
 import type { MessagingContext, MessagingPorts } from './context';
 import { cirriProjection } from './events/cirri-projection';
 import { endedSessions } from './events/ended-sessions';
+import { notificationsProjection } from './events/notifications-projection';
 import { conversationVellumRoutes } from './http/conversation-vellum-routes';
 import { messengerRoutes } from './http/messenger-routes';
+import { notificationRoutes } from './http/notification-routes';
 import type { MessagingStore } from './store/messaging-repository';
 import { migrations, SCHEMA } from './store/migrations';
 import { tellPresence } from './use-cases/tell-presence';
 import { postgresMessagingStore } from './store/postgres-messaging-repository';
+import { notificationSweep } from './workers/notification-sweep';
 
 export type { MessagingPorts, MessagingConfig } from './context';
 export type {
@@ -30,6 +34,7 @@ export type {
   ReadNotice,
   TypingNotice,
   ChangeNotice,
+  NotificationNotice,
   PresenceNotice,
 } from './realtime/realtime-port';
 export {
@@ -41,11 +46,14 @@ export {
 } from './realtime/socket-realtime';
 export { postgresMessagingRepository, postgresMessagingStore } from './store/postgres-messaging-repository';
 
-/** The routes, the realtime hook and the projection over a store: the same for both kinds. */
+/**
+ * The routes, the realtime hook, the projections and the notification sweep over a store: the same for both kinds.
+ * `park` is where the store keeps the events its projections keep failing.
+ */
 export function messagingDefinition(
   ports: MessagingPorts,
   { store, unitOfWork }: MessagingStore,
-  stored: Pick<ServiceSpec, 'migrations' | 'subscriptions' | 'workers'>,
+  stored: Pick<ServiceSpec, 'migrations' | 'workers'> & { park: Subscription['park'] },
 ): ServiceDefinition {
   const ctx: MessagingContext = {
     ...withContextDefaults(ports),
@@ -74,10 +82,18 @@ export function messagingDefinition(
     name: 'messaging',
     schema: SCHEMA,
     internalAuthSecret: ports.config.internalAuthSecret,
-    routes: [messengerRoutes(ctx), conversationVellumRoutes(ctx)],
-    ...stored,
-    // Both stores: the sockets of sessions identity ended go, whatever the store.
-    subscriptions: [...stored.subscriptions, endedSessions(ports.realtime)],
+    routes: [messengerRoutes(ctx), notificationRoutes(ctx), conversationVellumRoutes(ctx)],
+    ...(stored.migrations && { migrations: stored.migrations }),
+    subscriptions: [
+      cirriProjection(store, stored.park),
+      notificationsProjection({ store, realtime: ports.realtime, clock: ctx.clock, park: stored.park }),
+      // Both stores: the sockets of sessions identity ended go, whatever the store.
+      endedSessions(ports.realtime),
+    ],
+    workers: [
+      ...(stored.workers ?? []),
+      notificationSweep(store, { clock: ctx.clock, logger: ports.logger }),
+    ],
     // A conversation vellum is the same document as any vellum: up to 512 KB of JSON, sent as a JSON string.
     bodyLimit: '2mb',
     ...(attach && { attachServer: (server) => attach(server) }),
@@ -91,8 +107,5 @@ export function messagingDefinition(
 export function createMessagingService(ports: MessagingPorts & { db: Db }): ServiceDefinition {
   const ctx = withContextDefaults(ports);
   const stores = postgresMessagingStore(ports.db, ctx.wakeOutbox);
-  return messagingDefinition(ctx, stores, {
-    migrations,
-    subscriptions: [cirriProjection(stores.store, postgresParkedEvents(ports.db, SCHEMA).park)],
-  });
+  return messagingDefinition(ctx, stores, { migrations, park: postgresParkedEvents(ports.db, SCHEMA).park });
 }

@@ -1,9 +1,13 @@
 import {
   messagingMessages,
   messengerPaths,
+  notificationMessages,
+  notificationPaths,
+  type ConversationAnswer,
+  type NotificationCount,
+  type NotificationsPage,
   presenceMessages,
   presencePaths,
-  type ConversationAnswer,
   type PresenceAnswer,
   type ConversationsPage,
   type MessageSearchPage,
@@ -205,6 +209,36 @@ export function messagingApiSuite(baseUrl: () => string) {
       { errorMessage: messagingMessages.conversationNotFound },
     ]);
     expect((await search(visitor, 'lighthouse')).status).toBe(401);
+  });
+
+  it('notifies a follow and a conversation started; marks them read and clears them, each their own only', async () => {
+    expect((await cy.client.post(`/api/cirrus/${bob.username}/follow`)).status).toBe(200);
+    // Learned from social's and messaging's events.
+    const page = await eventually(async () => {
+      const res = await bob.client.get<NotificationsPage>(notificationPaths.list);
+      return res.body.notifications?.length === 2 ? res.body : undefined;
+    }, SLOW);
+    expect(page.unread).toBe(2);
+    expect(page.notifications.map((n) => [n.kind, n.actor.username, n.read, n.target]).sort()).toEqual([
+      ['conversationStarted', ann.username, false, `/messenger/${conversation}`],
+      ['followed', cy.username, false, `/cirrus/${cy.username}`],
+    ]);
+    expect((await bob.client.get<NotificationCount>(notificationPaths.unread)).body).toEqual({ unread: 2 });
+    const newest = page.notifications[0]!.id;
+    const others = await cy.client.post(notificationPaths.read, { upTo: newest });
+    expect([others.status, others.body]).toEqual([404, { errorMessage: notificationMessages.notFound }]);
+    expect((await cy.client.get<NotificationsPage>(notificationPaths.list)).body.notifications).toEqual([]);
+    expect((await visitor.get(notificationPaths.list)).status).toBe(401);
+    expect((await bob.client.get(`${notificationPaths.list}?limit=0`)).status).toBe(400);
+    const read = await bob.client.post<NotificationCount>(notificationPaths.read, { upTo: newest });
+    expect([read.status, read.body]).toEqual([200, { unread: 0 }]);
+    const cleared = await bob.client.request<NotificationCount>('DELETE', notificationPaths.list);
+    expect([cleared.status, cleared.body]).toEqual([200, { unread: 0 }]);
+    expect((await bob.client.get<NotificationsPage>(notificationPaths.list)).body).toEqual({
+      notifications: [],
+      nextCursor: null,
+      unread: 0,
+    });
   });
 
   it("serves each participant's conversation vellum: both view, only the owner saves", async () => {

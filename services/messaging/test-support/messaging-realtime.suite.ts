@@ -5,6 +5,7 @@ import {
   SOCKETS_PER_PERSON,
   type ConversationAnswer,
   type MessageView,
+  type NotificationSignal,
 } from '@vellum/proto';
 import {
   eventually,
@@ -68,6 +69,27 @@ export function messagingRealtimeSuite(baseUrl: () => string, connect: ConnectRe
     await send(conversation, text);
     await eventually(() => seen.texts.includes(text), 10_000, `${text} on the socket`);
   };
+
+  it("tells a new notification to its recipient's socket with their unread count, and to nobody else", async () => {
+    const kim = await signedIn(baseUrl(), 'Kim');
+    const heard: Array<{ who: string; unread: number }> = [];
+    const kimSocket = await connect(kim.client.cookieHeader);
+    const senderSocket = await connect(sender.client.cookieHeader);
+    kimSocket.on(
+      REALTIME_EVENTS.notification,
+      (s: NotificationSignal) => void heard.push({ who: 'kim', ...s }),
+    );
+    senderSocket.on(
+      REALTIME_EVENTS.notification,
+      (s: NotificationSignal) => void heard.push({ who: 'sender', ...s }),
+    );
+    // The sender starts a conversation with Kim: messaging's own ConversationStarted, a notification for Kim.
+    await conversationWith(kim);
+    await eventually(() => heard.length > 0, 15_000, 'the notification on the socket');
+    expect(heard).toEqual([{ who: 'kim', unread: 1 }]);
+    kimSocket.disconnect();
+    senderSocket.disconnect();
+  });
 
   it("ends a session's sockets at its sign-out, and only that session's: another one of the same person keeps its own", async () => {
     const ida = await signedIn(baseUrl(), 'Ida');

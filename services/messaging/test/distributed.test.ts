@@ -3,15 +3,20 @@ import { io, type Socket } from 'socket.io-client';
 import { CALLER_HEADER, signAssertion } from '@vellum/platform';
 import {
   CirrusDeletedSchema,
+  CirrusFollowedSchema,
   CirrusSessionsEndedSchema,
   CirrusSignedOutSchema,
   messagingMessages,
   messengerPaths,
+  notificationPaths,
   PRESENCE_EVENT,
   presencePaths,
   REALTIME_EVENTS,
   SOCKETS_PER_PERSON,
+  Topics,
   type MessageView,
+  type NotificationSignal,
+  type NotificationsPage,
   type PresenceAnswer,
   type PresenceEvent,
   type UserSignal,
@@ -71,6 +76,38 @@ describeReplicas('messaging replicas: socket.io across them', (running) => {
     const read = new Promise((resolve) => annOnA.once(REALTIME_EVENTS.read, resolve));
     expect((await product.call(b, bob, messengerPaths.read(id), { upTo: message.id })).status).toBe(200);
     expect(await read).toMatchObject({ conversation: id, reader: bob.id, upTo: message.id });
+  }, 180_000);
+
+  it("tells a follow to the followee's socket on the other replica, and lists it on either", async () => {
+    const product = running();
+    const [a, b] = product.replicas as [Replica, Replica];
+    const [fay, gil] = await Promise.all([product.person('Fay'), product.person('Gil')]);
+    // Both replicas know Fay (her name is read when the list is answered).
+    await product.open(a, fay, gil);
+    const onB = await connected(product.socket(b, gil));
+    const told = new Promise<NotificationSignal>((resolve) => {
+      const seen = (signal: NotificationSignal) => {
+        if (signal.unread === 2) resolve(signal);
+      };
+      onB.on(REALTIME_EVENTS.notification, seen);
+    });
+    // Social's follow, on Kafka: either replica's consumer may store it; the emit reaches B through Redis.
+    await product.publish('social', Topics.socialFollow, CirrusFollowedSchema, gil.id, {
+      followerId: fay.id,
+      followerUsername: fay.username,
+      followeeId: gil.id,
+      followeeUsername: gil.username,
+    });
+    expect(await told).toEqual({ unread: 2 });
+    for (const replica of [a, b]) {
+      const page = (await (
+        await product.call(replica, gil, notificationPaths.list)
+      ).json()) as NotificationsPage;
+      expect(page.notifications.map((n) => [n.kind, n.actor.username]).sort()).toEqual([
+        ['conversationStarted', fay.username],
+        ['followed', fay.username],
+      ]);
+    }
   }, 180_000);
 
   it("disconnects an ended session's sockets on every replica, and every socket of a reset or deleted account", async () => {
@@ -172,11 +209,12 @@ describeReplicas('messaging replicas: socket.io across them', (running) => {
 });
 
 /**
- * Gateway, identity and messaging as processes, as the chart runs them: the API suite through the gateway, and the
- * socket upgraded through it with the session cookie (the gateway signs the caller), refused without one.
+ * Gateway, identity, messaging and social (whose follows are notifications) as processes, as the chart runs them: the
+ * API suite through the gateway, and the socket upgraded through it with the session cookie (the gateway signs the
+ * caller), refused without one.
  */
 describeWithServer('MONGO_URL', 'the messaging service behind the gateway', () => {
-  describeDistributed(['messaging'], (product) => {
+  describeDistributed(['messaging', 'social'], (product) => {
     messagingApiSuite(() => product().gateway.url);
 
     const sockets: Socket[] = [];

@@ -10,6 +10,7 @@ import {
 } from '../src/domain/conversation';
 import { conversationVellumView, ownVellum, participantNamed } from '../src/domain/conversation-vellum';
 import { keyOf, pageCursor } from '../src/domain/cursor';
+import { keptSince, notificationOf, targetOf } from '../src/domain/notification';
 import { timeOrderedId } from '../src/domain/time-ordered-id';
 import { totalOf } from '../src/domain/unread';
 import { messageView } from '../src/domain/views';
@@ -196,5 +197,42 @@ describe('views', () => {
     );
     expect(() => ownVellum({ id: C, username: 'cy' }, vellum, conversation)).toThrow(NotFound);
     expect(() => ownVellum({ id: A, username: 'ann' }, null, conversation)).toThrow(NotFound);
+  });
+});
+
+describe('notifications (domain)', () => {
+  const at = new Date('2026-03-01T10:00:00.000Z');
+  const E = '00000000-0000-4000-8000-0000000000ee';
+  const happening = { eventId: E, kind: 'followed' as const, actor: A, recipient: B, subject: B, at };
+
+  it('makes one of an event, its key the time and the event id, ids in lower case', () => {
+    expect(notificationOf({ ...happening, actor: A.toUpperCase() })).toEqual({
+      id: E,
+      kind: 'followed',
+      actor: A,
+      recipient: B,
+      subject: B,
+      at,
+      key: keyOf(at, E),
+    });
+  });
+
+  it('makes none to oneself, nor of ids that are not ids or a time that is not one', () => {
+    expect(notificationOf({ ...happening, recipient: A })).toBeNull();
+    for (const bad of ['', 'x', `${A}' OR 1=1`, '\u0000'])
+      for (const field of ['eventId', 'actor', 'recipient', 'subject'] as const)
+        expect(notificationOf({ ...happening, [field]: bad })).toBeNull();
+    expect(notificationOf({ ...happening, at: new Date(Number.NaN) })).toBeNull();
+  });
+
+  it('links each kind to its page, names encoded', () => {
+    expect(targetOf({ kind: 'followed', subject: B }, 'ann/../x', 'bob')).toBe('/cirrus/ann%2F..%2Fx');
+    expect(targetOf({ kind: 'actionRequested', subject: C }, 'ann', 'bob')).toBe('/cirrus/bob/actions');
+    expect(targetOf({ kind: 'vellumRated', subject: C }, 'ann', 'bob')).toBe(`/vellum/${C}`);
+    expect(targetOf({ kind: 'conversationStarted', subject: C }, 'ann', 'bob')).toBe(`/messenger/${C}`);
+  });
+
+  it('keeps 90 days', () => {
+    expect(keptSince(at).toISOString()).toBe('2025-12-01T10:00:00.000Z');
   });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import Badge from 'react-bootstrap/Badge';
 import { paths, type SignedCirrus } from '@vellum/ui/core';
 import { QueryScope } from '../app/queryScope';
+import { NotificationBell } from './notifications/NotificationBell';
 import { SignatureMenu } from './SignatureMenu';
 import { useActionsSnippet, useUnreadMessages } from './useChromeCounts';
 import { useMessageSignal } from './useMessageSignal';
@@ -37,12 +38,13 @@ function Counts({ signedCirrus }: { signedCirrus: SignedCirrus }) {
           <span className="visually-hidden"> actions</span>
         </Badge>
       </Link>
+      <NotificationBell username={signedCirrus.username} />
       <SignatureMenu />
     </>
   );
 }
 
-/** The top bar's signed-in items: messenger badge, my vellums, my actions badge, signature menu. */
+/** The top bar's signed-in items: messenger badge, my vellums, my actions badge, the notification bell, signature menu. */
 export default function SignedInNav({ signedCirrus }: { signedCirrus: SignedCirrus }) {
   return (
     <QueryScope>

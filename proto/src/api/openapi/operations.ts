@@ -120,6 +120,16 @@ import {
   VERSIONS_PAGE_DEFAULT,
   VERSIONS_PAGE_MAX,
 } from '../vellum';
+import {
+  markNotificationsReadSchema,
+  NOTIFICATION_KEEP_DAYS,
+  notificationCountSchema,
+  notificationPaths,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  NOTIFICATIONS_PAGE_DEFAULT,
+  NOTIFICATIONS_PAGE_MAX,
+} from '../notifications';
 import { pageCursorField } from '../paging';
 import {
   PRESENCE_IDS_MAX,
@@ -1309,6 +1319,58 @@ export const operations: Operation[] = [
       ),
     },
     answers: { 200: json('One page of the messages found.', messageSearchPageSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'listNotifications',
+    method: 'get',
+    path: notificationPaths.list,
+    summary:
+      `My notifications (followed me, sent me an action request, rated my vellum, started a conversation with me), ` +
+      `newest first, of the last ${NOTIFICATION_KEEP_DAYS} days, with my unread count.`,
+    owner: 'messaging',
+    auth: 'required',
+    query: {
+      before: cursorParameter,
+      limit: limitParameter(
+        notificationsQuerySchema.shape.limit,
+        NOTIFICATIONS_PAGE_DEFAULT,
+        NOTIFICATIONS_PAGE_MAX,
+      ),
+    },
+    answers: { 200: json('One page.', notificationsPageSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'countUnreadNotifications',
+    method: 'get',
+    path: notificationPaths.unread,
+    summary: "How many of my notifications I have not seen (the bell's count).",
+    owner: 'messaging',
+    auth: 'required',
+    answers: { 200: json('The count.', notificationCountSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'markNotificationsRead',
+    method: 'post',
+    path: notificationPaths.read,
+    summary:
+      'Mark my notifications read up to and including the newest I saw (one that came meanwhile stays unread).',
+    owner: 'messaging',
+    auth: 'required',
+    body: markNotificationsReadSchema,
+    answers: { 200: json('My unread count after.', notificationCountSchema) },
+    errorShape: 'errorMessage',
+  },
+  {
+    operationId: 'clearNotifications',
+    method: 'delete',
+    path: notificationPaths.list,
+    summary: 'Clear all my notifications.',
+    owner: 'messaging',
+    auth: 'required',
+    answers: { 200: json('My unread count after (0).', notificationCountSchema) },
     errorShape: 'errorMessage',
   },
   {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { messengerPaths, type ConversationAnswer } from '@vellum/proto';
+import {
+  messengerPaths,
+  notificationPaths,
+  type ConversationAnswer,
+  type NotificationsPage,
+} from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 import {
   adminAccount,
@@ -65,6 +70,8 @@ export const VARIANTS = [
   // Sessions, by the key GET /api/sessions lists: a second session of the owner's, and the deleted account's.
   'ownersOtherSession',
   'deletedPersonsSession',
+  // The owner's notification that the follower followed them.
+  'ownersNotification',
 ] as const;
 export type Variant = (typeof VARIANTS)[number];
 
@@ -298,6 +305,11 @@ export async function buildWorld(url: string): Promise<World> {
       undefined
     );
   }, SLOW);
+  // The follower's follow, told to the owner as a notification (messaging learns it from social's event).
+  const ownersNotification = await eventually(async () => {
+    const res = await owner.client.get<NotificationsPage>(notificationPaths.list);
+    return res.body.notifications?.find((n) => n.actor.username === follower.username)?.id;
+  }, SLOW);
 
   const everyoneBut = (...but: Actor[]) => ACTORS.filter((a) => !but.includes(a));
   const secrets: Secret[] = [
@@ -373,6 +385,7 @@ export async function buildWorld(url: string): Promise<World> {
       deletedPersonsConversationVellum: goneTalk.conversationVellum,
       ownersOtherSession,
       deletedPersonsSession,
+      ownersNotification,
     },
     cirrusIds: {
       ownerName: owner.id,

@@ -5,7 +5,10 @@ export type SocketRefusal = 'rate' | 'unauthenticated' | 'cap';
 
 export interface RealtimeMetrics {
   /** A notice emitted to the participants' rooms; for a message, its time from being stored to its emit. */
-  emitted(kind: 'message' | 'read' | 'typing' | 'change' | 'presence', sentAt?: string): void;
+  emitted(
+    kind: 'message' | 'read' | 'typing' | 'change' | 'presence' | 'notification',
+    sentAt?: string,
+  ): void;
   refused(reason: SocketRefusal): void;
   adapterError(): void;
 }
@@ -27,7 +30,7 @@ export function realtimeMetrics(registry: Registry, connectedSockets: () => numb
   });
   const emitted = new Counter({
     name: 'realtime_notices_emitted_total',
-    help: "Notices emitted to the participants' tabs, by kind (message, read, typing, change, presence).",
+    help: "Notices emitted to the participants' tabs, by kind (message, read, typing, change, presence, notification).",
     labelNames: ['kind'] as const,
     registers,
   });

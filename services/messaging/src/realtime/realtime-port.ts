@@ -1,4 +1,11 @@
-import type { MessageView, PresenceEvent, ReadMarkEvent, TypingEvent, UserSignal } from '@vellum/proto';
+import type {
+  MessageView,
+  NotificationSignal,
+  PresenceEvent,
+  ReadMarkEvent,
+  TypingEvent,
+  UserSignal,
+} from '@vellum/proto';
 import type { PresenceState } from '@vellum/platform';
 
 /** A new message: `message:new` to both participants' tabs, and the recipient's id event with their unread total. */
@@ -33,6 +40,12 @@ export interface TypingNotice {
   typing: TypingEvent;
 }
 
+/** A notification stored, read or cleared: `notification:new` to the recipient's tabs, with their unread count. */
+export interface NotificationNotice {
+  to: string;
+  signal: NotificationSignal;
+}
+
 /** A person came online, went offline or hid their presence: `presence:changed` to these people's tabs. */
 export interface PresenceNotice {
   to: readonly string[];
@@ -48,6 +61,7 @@ export interface RealtimePort {
   notifyRead(notice: ReadNotice): void;
   notifyTyping(notice: TypingNotice): void;
   notifyChange(notice: ChangeNotice): void;
+  notifyNotification(notice: NotificationNotice): void;
   notifyPresence(notice: PresenceNotice): void;
   /** Who of these has a socket open now (on any replica), and when each was last seen. */
   presenceOf(ids: readonly string[]): Promise<Map<string, PresenceState>>;

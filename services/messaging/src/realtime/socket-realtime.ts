@@ -215,6 +215,10 @@ export function socketRealtime(options: SocketRealtimeOptions): SocketRealtime {
       io.to(userRoom(to)).emit(REALTIME_EVENTS.typing, typing);
       metrics?.emitted('typing');
     },
+    notifyNotification({ to, signal }) {
+      io.to(userRoom(to)).emit(REALTIME_EVENTS.notification, signal);
+      metrics?.emitted('notification');
+    },
     notifyPresence({ to, presence: event }) {
       if (to.length === 0) return;
       io.to(rooms(to)).emit(PRESENCE_EVENT, event);

@@ -1,5 +1,5 @@
 import type { CirrusWord, ParsedSearch, PendingEvents, UnitOfWork } from '@vellum/platform';
-import type { TextSnippet } from '@vellum/proto';
+import type { NotificationKind, TextSnippet } from '@vellum/proto';
 
 /** A cirrus as identity's events (or, until they arrive, the caller's own assertion) told it. */
 export interface KnownCirrus {
@@ -56,6 +56,30 @@ export interface ReadMark {
   upTo: string;
   key: string;
   at: Date;
+}
+
+/**
+ * What another cirrus did that concerns the recipient, learned from an event (its id is the event's): who, what,
+ * about which thing (`subject`: the followee's id for a follow, the action's, the vellum's, the conversation's).
+ */
+export interface StoredNotification {
+  id: string;
+  recipient: string;
+  actor: string;
+  kind: NotificationKind;
+  subject: string;
+  at: Date;
+  /** `<at ISO>|<id>`: the list's order, its cursors and the recipient's read and cleared marks compare it. */
+  key: string;
+}
+
+/** A recipient's marks over their notifications (insert-only; the greatest of each kind counts). */
+export type NotificationMarkKind = 'read' | 'cleared';
+
+/** A recipient's effective marks: null where none was made. */
+export interface NotificationMarks {
+  read: string | null;
+  cleared: string | null;
 }
 
 export interface StoredVellum extends VellumRef {
@@ -165,6 +189,34 @@ export interface MessagingRepository {
   vellum(id: string): Promise<StoredVellum | null>;
   /** Replaces the vellum's title and text (the last of two saves at once stays, whole). */
   saveVellum(vellum: StoredVellum): Promise<void>;
+
+  /**
+   * Stores a notification once per event id (its `id`); true when stored now. False, storing nothing, when it was
+   * stored before, when its actor or recipient was deleted (their tombstone, before or while it is written), when
+   * the recipient cleared their notifications past it, when it happened before `keptSince`, or when a newer one of
+   * the same actor, kind and subject is there; an older one of those goes (a follow after an unfollow is one).
+   * `removeCirrus` also
+   * removes every notification for or about the deleted cirrus, and its marks.
+   */
+  addNotification(notification: StoredNotification, keptSince: Date): Promise<boolean>;
+  /** Forgets every notification and which events were applied, so that a replay stores them again (marks stay). */
+  forgetNotifications(): Promise<void>;
+  /** The recipient's notifications newest first: since `keptSince`, after their cleared mark, below `beforeKey`. */
+  notifications(
+    recipient: string,
+    page: { beforeKey?: string; keptSince: Date; limit: number },
+  ): Promise<StoredNotification[]>;
+  notification(id: string): Promise<StoredNotification | null>;
+  /** The recipient's notifications since `keptSince` after both of their marks. */
+  unreadNotifications(recipient: string, keptSince: Date): Promise<number>;
+  notificationMarks(recipient: string): Promise<NotificationMarks>;
+  /**
+   * Records a mark (insert-only; the same twice is one). A cleared mark also removes the recipient's notifications
+   * up to it.
+   */
+  markNotifications(recipient: string, kind: NotificationMarkKind, key: string, at: Date): Promise<void>;
+  /** Removes every notification that happened before `keptSince` (the periodic sweep); how many went. */
+  sweepNotifications(keptSince: Date): Promise<number>;
 }
 
 /**

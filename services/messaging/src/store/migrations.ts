@@ -102,4 +102,35 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0006_notifications',
+    sql: `
+      -- What others did that concerns a recipient (the notifications projection of social's, action's, vellum's and
+      -- messaging's events): one row per event, its id the event's. Who the actor is comes from messaging.cirri at
+      -- read time. Kept NOTIFICATION_KEEP_DAYS, then swept.
+      CREATE TABLE messaging.notifications (
+        id uuid PRIMARY KEY,
+        recipient_id uuid NOT NULL,
+        actor_id uuid NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('followed', 'actionRequested', 'vellumRated', 'conversationStarted')),
+        subject_id uuid NOT NULL,
+        at timestamptz NOT NULL,
+        key text NOT NULL
+      );
+      -- A recipient's list newest first, and their unread count; the sweep by age; a deleted actor's.
+      CREATE INDEX notifications_recipient_key ON messaging.notifications (recipient_id, key DESC);
+      CREATE INDEX notifications_at ON messaging.notifications (at);
+      CREATE INDEX notifications_actor ON messaging.notifications (actor_id);
+
+      -- A recipient's read and cleared marks, insert-only: the greatest key of each kind counts. Not the
+      -- projection's: a replay keeps them, so what was read or cleared stays so.
+      CREATE TABLE messaging.notification_marks (
+        recipient_id uuid NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('read', 'cleared')),
+        key text NOT NULL,
+        marked_at timestamptz NOT NULL,
+        PRIMARY KEY (recipient_id, kind, key)
+      );
+    `,
+  },
 ];

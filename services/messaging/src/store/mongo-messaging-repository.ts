@@ -13,6 +13,11 @@ import {
   type OutboxFields,
 } from '@vellum/platform-mongo';
 import { singleWriteUnitOfWork, type BusMessage, type PendingEvents } from '@vellum/platform';
+import {
+  mongoNotifications,
+  prepareNotificationCollections,
+  type NotificationCollections,
+} from './mongo-notifications';
 import { indexedWordsOf, phrasesHold, snippetIn, wordsQueryOf, type WordsQuery } from './search-words';
 import type {
   KnownCirrus,
@@ -83,7 +88,7 @@ export interface PresenceSettingDoc {
   hidden: boolean;
 }
 
-export interface MessagingCollections {
+export interface MessagingCollections extends NotificationCollections {
   cirri: Collection<CirrusDoc>;
   conversations: Collection<ConversationDoc>;
   messages: Collection<MessageDoc>;
@@ -103,6 +108,7 @@ export async function prepareMessagingCollections(database: MongoDatabase): Prom
     readMarks: database.collection<ReadMarkDoc>('read_marks'),
     vellums: database.collection<VellumDoc>('conversation_vellums'),
     deletedCirri: database.collection<DeletedCirrusDoc>('deleted_cirri'),
+    ...(await prepareNotificationCollections(database)),
     presenceSettings: database.collection<PresenceSettingDoc>('presence_settings'),
   };
   await createCirriIndexes(c.cirri);
@@ -297,6 +303,9 @@ function mongoMessagingParts(c: MessagingCollections): {
     await c.vellums.deleteMany({ conversation: id });
     await c.conversations.deleteOne({ _id: id });
   };
+  const { removeCirrusNotifications, ...notifications } = mongoNotifications(c, (ids) =>
+    tombstones.anyDeleted(ids),
+  );
   /** Whether the conversation is gone or one of its participants deleted. */
   const conversationGone = async (id: string) => {
     const found = await c.conversations.findOne({ _id: id }, { projection: { participants: 1 } });
@@ -364,6 +373,7 @@ function mongoMessagingParts(c: MessagingCollections): {
   });
 
   const repository: MessagingRepository = {
+    ...notifications,
     applyCirrus: (eventId, change) => known.apply(eventId, change),
 
     forgetAppliedCirri: () => known.forgetApplied(),
@@ -392,6 +402,7 @@ function mongoMessagingParts(c: MessagingCollections): {
       for (const conversation of await c.conversations.find({ participants: cirrusId }).toArray()) {
         await removeConversation(conversation._id);
       }
+      await removeCirrusNotifications(cirrusId);
       await c.presenceSettings.deleteOne({ _id: cirrusId });
       await c.cirri.deleteOne({ _id: cirrusId });
     },

@@ -16,7 +16,9 @@ import type {
   MessagingRepository,
   MessagingStore,
   MessagingWrites,
+  NotificationMarks,
   StoredConversation,
+  StoredNotification,
   StoredMessage,
   StoredVellum,
 } from './messaging-repository';
@@ -48,6 +50,15 @@ interface MessageRow {
   key: string;
   edited_at: Date | string | null;
   deleted_at: Date | string | null;
+}
+interface NotificationRow {
+  id: string;
+  recipient_id: string;
+  actor_id: string;
+  kind: StoredNotification['kind'];
+  subject_id: string;
+  at: Date | string;
+  key: string;
 }
 interface VellumRow {
   id: string;
@@ -91,6 +102,23 @@ const toMessage = (r: MessageRow): StoredMessage => ({
   editedAt: r.edited_at === null ? null : new Date(r.edited_at),
   deletedAt: r.deleted_at === null ? null : new Date(r.deleted_at),
 });
+
+const toNotification = (r: NotificationRow): StoredNotification => ({
+  id: r.id,
+  recipient: r.recipient_id,
+  actor: r.actor_id,
+  kind: r.kind,
+  subject: r.subject_id,
+  at: new Date(r.at),
+  key: r.key,
+});
+
+const NOTIFICATION =
+  'SELECT id, recipient_id, actor_id, kind, subject_id, at, key FROM messaging.notifications';
+/** The recipient's greatest mark of a kind (`recipient` their parameter), '' when none. */
+const MARK = (kind: 'read' | 'cleared', recipient = '$1') =>
+  `(SELECT COALESCE(max(key), '') FROM messaging.notification_marks
+     WHERE recipient_id = ${recipient}::uuid AND kind = '${kind}')`;
 
 const CIRRUS = 'SELECT id, username, display_name, image, verified FROM messaging.cirri';
 const CONVERSATION = `
@@ -174,6 +202,10 @@ export function postgresMessagingRepository(
           cirrusId,
         ]);
         await tx.query(`DELETE FROM messaging.conversations WHERE id IN (${theirs})`, [cirrusId]);
+        await tx.query(`DELETE FROM messaging.notifications WHERE recipient_id = $1 OR actor_id = $1`, [
+          cirrusId,
+        ]);
+        await tx.query(`DELETE FROM messaging.notification_marks WHERE recipient_id = $1`, [cirrusId]);
         await tx.query(`DELETE FROM messaging.presence_settings WHERE cirrus_id = $1`, [cirrusId]);
         await tx.query(`DELETE FROM messaging.cirri WHERE id = $1`, [cirrusId]);
       }),
@@ -368,6 +400,86 @@ export function postgresMessagingRepository(
         'UPDATE messaging.conversation_vellums SET title = $2, body = $3, last_edited = $4 WHERE id = $1',
         [v.id, v.title, v.text, v.lastEdited],
       );
+    },
+
+    addNotification: (n, keptSince) =>
+      db.transaction(async (tx) => {
+        if (!(await firstTimeInInbox(tx, SCHEMA, 'notifications', n.id))) return false;
+        if (n.at < keptSince || (await anyDeleted(tx, [n.actor, n.recipient]))) return false;
+        const { rowCount } = await tx.query(
+          `INSERT INTO messaging.notifications (id, recipient_id, actor_id, kind, subject_id, at, key)
+           SELECT $1::uuid, $2::uuid, $3::uuid, $4, $5::uuid, $6::timestamptz, $7::text
+            WHERE $7::text > ${MARK('cleared', '$2')}
+              AND NOT EXISTS (SELECT 1 FROM messaging.notifications
+                               WHERE recipient_id = $2 AND actor_id = $3 AND kind = $4 AND subject_id = $5
+                                 AND key > $7)
+           ON CONFLICT (id) DO NOTHING`,
+          [n.id, n.recipient, n.actor, n.kind, n.subject, n.at, n.key],
+        );
+        if (rowCount !== 1) return false;
+        // The same again (a follow after an unfollow, a new rating): the newest one stays.
+        await tx.query(
+          `DELETE FROM messaging.notifications
+            WHERE recipient_id = $1 AND actor_id = $2 AND kind = $3 AND subject_id = $4 AND key < $5`,
+          [n.recipient, n.actor, n.kind, n.subject, n.key],
+        );
+        return true;
+      }),
+
+    forgetNotifications: () =>
+      db.transaction(async (tx) => {
+        await tx.query('DELETE FROM messaging.notifications');
+        await tx.query(`DELETE FROM messaging.inbox WHERE consumer = 'notifications'`);
+      }),
+
+    async notifications(recipient, { beforeKey, keptSince, limit }) {
+      const { rows } = await db.query<NotificationRow>(
+        `${NOTIFICATION} WHERE recipient_id = $1 AND at >= $2 AND key > ${MARK('cleared')}
+            AND ($3::text IS NULL OR key < $3) ORDER BY key DESC LIMIT $4`,
+        [recipient, keptSince, beforeKey ?? null, limit],
+      );
+      return rows.map(toNotification);
+    },
+
+    async notification(id) {
+      const { rows } = await db.query<NotificationRow>(`${NOTIFICATION} WHERE id = $1`, [id]);
+      return rows[0] ? toNotification(rows[0]) : null;
+    },
+
+    async unreadNotifications(recipient, keptSince) {
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM messaging.notifications
+          WHERE recipient_id = $1 AND at >= $2 AND key > ${MARK('cleared')} AND key > ${MARK('read')}`,
+        [recipient, keptSince],
+      );
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async notificationMarks(recipient): Promise<NotificationMarks> {
+      const { rows } = await db.query<{ read: string; cleared: string }>(
+        `SELECT ${MARK('read')} AS read, ${MARK('cleared')} AS cleared`,
+        [recipient],
+      );
+      return { read: rows[0]?.read || null, cleared: rows[0]?.cleared || null };
+    },
+
+    markNotifications: (recipient, kind, key, at) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO messaging.notification_marks (recipient_id, kind, key, marked_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT DO NOTHING`,
+          [recipient, kind, key, at],
+        );
+        if (kind === 'cleared')
+          await tx.query('DELETE FROM messaging.notifications WHERE recipient_id = $1 AND key <= $2', [
+            recipient,
+            key,
+          ]);
+      }),
+
+    async sweepNotifications(keptSince) {
+      const { rowCount } = await db.query('DELETE FROM messaging.notifications WHERE at < $1', [keptSince]);
+      return rowCount ?? 0;
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type RealtimePort,
   type TypingNotice,
   type ChangeNotice,
+  type NotificationNotice,
 } from '../../src/service';
 
 export interface Person extends Caller {
@@ -22,6 +23,7 @@ export function recordingRealtime() {
     | { kind: 'read'; notice: ReadNotice }
     | { kind: 'typing'; notice: TypingNotice }
     | { kind: 'change'; notice: ChangeNotice }
+    | { kind: 'notification'; notice: NotificationNotice }
     | { kind: 'presence'; notice: PresenceNotice }
   > = [];
   // Presence as the sockets would record it: a test beats and leaves for people, and the service is told.
@@ -36,6 +38,7 @@ export function recordingRealtime() {
     notifyRead: (notice) => void notices.push({ kind: 'read', notice }),
     notifyTyping: (notice) => void notices.push({ kind: 'typing', notice }),
     notifyChange: (notice) => void notices.push({ kind: 'change', notice }),
+    notifyNotification: (notice) => void notices.push({ kind: 'notification', notice }),
     notifyPresence: (notice) => void notices.push({ kind: 'presence', notice }),
     presenceOf: (ids) => presence.read(ids, new Date()),
     endSessions: (keys) => void ended.push({ sessions: [...keys] }),

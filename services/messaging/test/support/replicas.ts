@@ -49,6 +49,14 @@ export interface Replicas {
   call(replica: Replica, who: Caller, path: string, body?: unknown): Promise<Response>;
   /** The conversation between two people, opened (or found) through a replica. */
   open(replica: Replica, who: Caller, other: Caller): Promise<string>;
+  /** Publishes another service's event (`producer`'s) on `topic`, keyed by `key`, as its relay would. */
+  publish<D extends DescMessage>(
+    producer: string,
+    topic: string,
+    schema: D,
+    key: string,
+    payload: MessageInitShape<D>,
+  ): Promise<void>;
   /** Publishes one of identity's events on identity.cirrus.v1, keyed by `key`, as identity's relay would. */
   identityEvent<D extends DescMessage>(schema: D, key: string, payload: MessageInitShape<D>): Promise<void>;
   /**
@@ -105,21 +113,20 @@ export async function startReplicas(servers: ReplicaServers, count = 2): Promise
   });
   const sockets = new Set<Socket>();
 
-  const identityEvent = async <D extends DescMessage>(
+  /** One event of another service on its topic, as its relay would publish it. */
+  const publish = async <D extends DescMessage>(
+    producer: string,
+    topic: string,
     schema: D,
     key: string,
     payload: MessageInitShape<D>,
   ) => {
     const id = randomUUID();
-    const value = packEnvelope({
-      id,
-      producer: 'identity',
-      aggregateId: key,
-      payloadSchema: schema,
-      payload,
-    });
-    await bus.publish([{ id, topic: Topics.identityCirrus, key, type: schema.typeName, value }]);
+    const value = packEnvelope({ id, producer, aggregateId: key, payloadSchema: schema, payload });
+    await bus.publish([{ id, topic, key, type: schema.typeName, value }]);
   };
+  const identityEvent = <D extends DescMessage>(schema: D, key: string, payload: MessageInitShape<D>) =>
+    publish('identity', Topics.identityCirrus, schema, key, payload);
   const call = (replica: Replica, who: Caller, path: string, body?: unknown) =>
     fetch(replica.url + path, {
       method: body === undefined ? 'GET' : 'POST',
@@ -138,6 +145,7 @@ export async function startReplicas(servers: ReplicaServers, count = 2): Promise
     replicas,
     secret,
     call,
+    publish,
     identityEvent,
     async person(first) {
       const id = randomUUID();

@@ -6,6 +6,7 @@ import { cirriProjection } from '../../src/events/cirri-projection';
 import type { MessagingRepository, MessagingStore } from '../../src/service';
 import { sentEvent, startedEvent, unitWrites } from './unit-writes';
 import type { StoredMessage } from '../../src/store/messaging-repository';
+import { notificationsContract } from './notifications.contract';
 import { searchContract } from './search.contract';
 import { newConversation, storedMessage, t0 } from './stored-messages';
 
@@ -425,4 +426,6 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
   });
 
   searchContract(() => ({ store: t.store, writes: writes() }));
+
+  describe('notifications', () => notificationsContract(() => t.store));
 }

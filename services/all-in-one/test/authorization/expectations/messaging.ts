@@ -78,6 +78,26 @@ export const messaging: Table = {
     callersOwn: "the caller's own typing in their own conversation",
     expect: { conversation: participants, deletedPersonsConversation: nobody },
   },
+  listNotifications: {
+    rule: "the caller's own notifications only (a deleted account's are gone from the owner's list)",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  countUnreadNotifications: {
+    rule: "the caller's own count",
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
+  markNotificationsRead: {
+    rule: "the caller marks their own notifications only: another's is 404 (the id names nothing of theirs)",
+    callersOwn: "the caller's own read mark",
+    body: (w, _actor, v) => ({ upTo: w.values[v] }),
+    expect: { ownersNotification: { anonymous: 401, others: 404, owner: 200 } },
+  },
+  clearNotifications: {
+    rule: 'the caller clears their own notifications only',
+    callersOwn: "the caller's own notifications",
+    late: 1,
+    expect: { none: { anonymous: 401, others: 200, owner: 200 } },
+  },
   getPresence: {
     rule: "the caller's own view: presence only of people they have a conversation with (the sockets' row checks whose)",
     query: 'ids=0be7e0c4-0000-4000-8000-000000000000',
