@@ -10,6 +10,7 @@ import {
   type Producer,
 } from 'kafkajs';
 import pino, { type Logger } from 'pino';
+import { whileTopicsSettle } from './while-topics-settle';
 import {
   type BusMessage,
   type ConsumerLag,
@@ -189,7 +190,8 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
 
     async subscribe(subscription: Subscription): Promise<void> {
       if (closed) throw new BusClosedError();
-      await ensureTopics(subscription.topics);
+      const settling = { logger, what: `subscribing ${subscription.group}` };
+      await whileTopicsSettle(() => ensureTopics(subscription.topics), settling);
       // A shorter fetch long-poll than the default 5 s lets close() return sooner; data still arrives at once.
       const consumer = kafka.consumer({
         groupId: subscription.group,
@@ -214,7 +216,10 @@ export function createKafkaBus(options: KafkaBusOptions): KafkaBus {
         });
       });
       await consumer.connect();
-      await consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true });
+      await whileTopicsSettle(
+        () => consumer.subscribe({ topics: [...subscription.topics], fromBeginning: true }),
+        settling,
+      );
       await consumer.run({
         partitionsConsumedConcurrently: partitions,
         eachMessage: async ({ topic, message, heartbeat }) => {
