@@ -4,23 +4,31 @@ import { describeEmbedded, startTestProduct } from './embedded.harness';
 
 describeEmbedded('identity through the gateway, embedded', (url) => identityApiSuite(url));
 
+// Two starts of the whole product (every service's migrations on PGlite) and a sign-up: seconds alone, over a minute
+// beside the other lane's browsers and fault drills (a CI run took 80 s): the time limit only ends a stalled run.
+const TWO_STARTS_MS = 180_000;
+
 describe('embedded mode', () => {
-  it('keeps accounts when the process stops and starts again', async () => {
-    const first = await startTestProduct();
-    const account = await verifiedAccount(first.url);
-    await first.stop();
-    const second = await startTestProduct({}, first.dataDir);
-    try {
-      const res = await new TestClient(second.url).post('/api/signin', {
-        email: account.email,
-        password: account.password,
-      });
-      expect(res.status).toBe(200);
-    } finally {
-      await second.stop();
-      second.remove();
-    }
-  });
+  it(
+    'keeps accounts when the process stops and starts again',
+    async () => {
+      const first = await startTestProduct();
+      const account = await verifiedAccount(first.url);
+      await first.stop();
+      const second = await startTestProduct({}, first.dataDir);
+      try {
+        const res = await new TestClient(second.url).post('/api/signin', {
+          email: account.email,
+          password: account.password,
+        });
+        expect(res.status).toBe(200);
+      } finally {
+        await second.stop();
+        second.remove();
+      }
+    },
+    TWO_STARTS_MS,
+  );
 
   it('rate-limits sign-in, sign-up, verification and reset calls with 429 and a message', async () => {
     const product = await startTestProduct({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
