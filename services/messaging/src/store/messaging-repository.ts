@@ -132,6 +132,8 @@ export interface MessagingRepository {
   existingPairs(pairKeys: readonly string[]): Promise<Set<string>>;
   /** Every conversation the cirrus takes part in (any order). */
   conversationsOf(participant: string): Promise<StoredConversation[]>;
+  /** The ids of everyone the cirrus has a conversation with (any order): ids only, for a fan-out. */
+  counterpartsOf(participant: string): Promise<string[]>;
 
   message(id: string): Promise<StoredMessage | null>;
   /**

@@ -436,6 +436,13 @@ function mongoMessagingParts(c: MessagingCollections): {
       return (await c.conversations.find({ participants: participant }).toArray()).map(toConversation);
     },
 
+    async counterpartsOf(participant) {
+      const found = await c.conversations
+        .find({ participants: participant }, { projection: { participants: 1 } })
+        .toArray();
+      return found.map((f) => (f.participants[0] === participant ? f.participants[1] : f.participants[0]));
+    },
+
     async message(id) {
       const found = await c.messages.findOne({ _id: id });
       return found && toMessage(found);

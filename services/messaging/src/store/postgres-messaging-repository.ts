@@ -242,6 +242,16 @@ export function postgresMessagingRepository(
     conversationsOf: (participant) =>
       conversationWhere('c.participant_a = $1 OR c.participant_b = $1', [participant]),
 
+    async counterpartsOf(participant) {
+      const { rows } = await db.query<{ other: string }>(
+        `SELECT participant_b AS other FROM messaging.conversations WHERE participant_a = $1
+         UNION ALL
+         SELECT participant_a FROM messaging.conversations WHERE participant_b = $1`,
+        [participant],
+      );
+      return rows.map((r) => r.other);
+    },
+
     async message(id) {
       const { rows } = await db.query<MessageRow>(`${MESSAGE} WHERE id = $1`, [id]);
       return rows[0] ? toMessage(rows[0]) : null;

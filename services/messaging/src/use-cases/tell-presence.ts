@@ -1,5 +1,4 @@
 import type { MessagingContext } from '../context';
-import { otherOf } from '../domain/conversation';
 import { presenceView } from '../domain/presence';
 
 /**
@@ -9,7 +8,7 @@ import { presenceView } from '../domain/presence';
  */
 export async function tellPresence(ctx: MessagingContext, id: string): Promise<void> {
   try {
-    const counterparts = (await ctx.store.conversationsOf(id)).map((c) => otherOf(c, id));
+    const counterparts = await ctx.store.counterpartsOf(id);
     if (counterparts.length === 0) return;
     const hidden = await ctx.store.presenceHidden([id, ...counterparts]);
     const to = counterparts.filter((other) => !hidden.has(other));

@@ -343,6 +343,20 @@ export function repositoryContract(open: () => Promise<RepositoryUnderTest>): vo
     expect(Object.fromEntries(await t.store.unread(b))).toEqual({ [others.id]: 1 });
   });
 
+  it('names everyone a cirrus has a conversation with, from either side, and nobody after a removal', async () => {
+    const [a, b] = pair();
+    const [c, lonely] = pair();
+    await writes().startConversation(newConversation(a, b), [], new Date(t0));
+    await writes().startConversation(newConversation(c, a), [], new Date(t0));
+    expect((await t.store.counterpartsOf(a)).sort()).toEqual([b, c].sort());
+    expect(await t.store.counterpartsOf(b)).toEqual([a]);
+    expect(await t.store.counterpartsOf(c)).toEqual([a]);
+    expect(await t.store.counterpartsOf(lonely)).toEqual([]);
+    await t.store.removeCirrus(randomUUID(), b);
+    expect(await t.store.counterpartsOf(a)).toEqual([c]);
+    expect(await t.store.counterpartsOf(b)).toEqual([]);
+  });
+
   it('finds which pairs have a conversation, and keeps who hides their presence until their account goes', async () => {
     const [a, b] = pair();
     const [c, d] = pair();
