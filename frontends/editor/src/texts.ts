@@ -38,6 +38,8 @@ export const texts = {
   byAuthor: (author: string) => `by ${author}`,
   filterPlaceholder: 'Filter by title',
   searchPlaceholder: 'Search in my Vellums',
+  searchCapped: (ranked: number) =>
+    `These are the best matches among the ${ranked.toLocaleString('en-US')} most recently edited Vellums that hold these words. Add a word to narrow the search.`,
   searchPublicPlaceholder: 'Search public Vellums',
   vellumsCount: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'Vellum' : 'Vellums'}`,
   columns: { visibility: 'Visibility', title: 'Title', lastEdited: 'Last Edited', updated: 'Updated' },

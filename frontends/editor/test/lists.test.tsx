@@ -87,6 +87,7 @@ describe("a cirrus's vellum list", () => {
             },
           ],
           nextCursor: null,
+          capped: false,
         },
       },
       'GET /api/cirrus/ann/vellums?search=xy': { status: 500, body: {} },
@@ -108,6 +109,7 @@ describe("a cirrus's vellum list", () => {
     const title = screen.getByRole('link', { name: 'Prompt Recipes' });
     expect([...title.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Recipes']);
     screen.getByRole('img', { name: 'Private' });
+    expect(screen.queryByTestId('search-capped')).toBeNull();
     expect(calls.filter((call) => call.path.includes('?search=')).map((call) => call.path)).toEqual([
       '/api/cirrus/ann/vellums?search=recipe',
     ]);
@@ -229,10 +231,15 @@ describe('Discover Vellums', () => {
               ),
             ],
             nextCursor: 'r1',
+            capped: true,
           },
         },
         'GET /api/vellums?search=zebra&cursor=r1': {
-          body: { vellums: [hit('z2', 'Savanna', 'a zebra herd', [{ start: 2, end: 7 }])], nextCursor: null },
+          body: {
+            vellums: [hit('z2', 'Savanna', 'a zebra herd', [{ start: 2, end: 7 }])],
+            nextCursor: null,
+            capped: true,
+          },
         },
       },
       null,
@@ -250,8 +257,13 @@ describe('Discover Vellums', () => {
     expect(snippet.querySelector('b')).toBeNull();
     expect([...snippet.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['zebra']);
     screen.getByText('by Ann Lee');
+    // More matches than are ranked: said once the last page is shown, not before.
+    expect(screen.queryByTestId('search-capped')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'More Vellums' }));
     await screen.findByText('Savanna');
+    expect(screen.getByTestId('search-capped').textContent).toBe(
+      'These are the best matches among the 1,000 most recently edited Vellums that hold these words. Add a word to narrow the search.',
+    );
     expect(calls.map((call) => call.path)).toContain('/api/vellums?search=zebra&cursor=r1');
 
     await user.clear(box);

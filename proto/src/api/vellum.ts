@@ -14,6 +14,11 @@ import { VELLUM_TITLE_MAX } from '../editor/limits';
 
 /** Text search in a vellum list runs from this many characters (spec sections 5 and 9). */
 export const VELLUM_SEARCH_MIN = 2;
+/**
+ * A text search ranks at most this many of its matches, the most recently edited (ours): ranking reads every
+ * match's words, so a word found in a large share of 200,000 vellums would cost more than a page's budget.
+ */
+export const VELLUM_SEARCH_RANKED = 1_000;
 /** Longest text search (ours): every text search's. */
 export const VELLUM_SEARCH_MAX = TEXT_SEARCH_MAX;
 /** Discovery pages (GET /api/vellums?cursor=&limit=): rows per page by default and at most. */
@@ -227,6 +232,11 @@ export interface VellumSearchHit extends VellumListItem {
 export interface VellumSearchResponse {
   vellums: VellumSearchHit[];
   nextCursor: string | null;
+  /**
+   * True when the search matched more vellums than are ranked (VELLUM_SEARCH_RANKED): the results are the best of
+   * its most recently edited matches, and another word narrows it.
+   */
+  capped: boolean;
 }
 
 export interface ScoreResponse {
@@ -335,6 +345,7 @@ export const vellumSearchResponseSchema = answerSchema<VellumSearchResponse>()(
       vellumListItemSchema.extend({ snippet: textSnippetSchema, titleMarks: snippetMarksSchema }),
     ),
     nextCursor: z.string().nullable(),
+    capped: z.boolean(),
   }),
 );
 export const scoreResponseSchema = answerSchema<ScoreResponse>()(

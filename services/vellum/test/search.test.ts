@@ -1,5 +1,10 @@
 import { addressRefused } from '@vellum/platform';
-import { pagingMessages, vellumMessages, type VellumSearchResponse } from '@vellum/proto';
+import {
+  pagingMessages,
+  VELLUM_SEARCH_RANKED,
+  vellumMessages,
+  type VellumSearchResponse,
+} from '@vellum/proto';
 import { doc, p, text } from '@vellum/proto/test/fixtures/vellum-documents';
 import { person, vellumHarness, type Person, type VellumHarness } from './support/service-harness';
 
@@ -147,6 +152,53 @@ describe('text search in vellums (titles and text, English and Russian)', () => 
     const wrong = await search(undefined, 'pagination', false, `&cursor=${discovery.body.nextCursor}`);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toBe(pagingMessages.cursor);
+  });
+
+  it("ranks the most recently edited matches of a very common word, says so, and fills that window with a phrase's own matches", async () => {
+    // Five old vellums that would rank first ('quokka' three times in the title, the phrase 'quokka island'), then
+    // VELLUM_SEARCH_RANKED newer ones with the word once and both words apart.
+    const old = VELLUM_SEARCH_RANKED + 5;
+    await h.db.query(
+      `INSERT INTO vellum.vellums (id, owner_id, title, body, body_text, is_public, is_new, created_at, last_edited)
+       SELECT gen_random_uuid(), $1::uuid,
+              CASE WHEN i <= 5 THEN 'Quokka quokka quokka ' || i ELSE 'Wildlife ' || i END, '',
+              CASE WHEN i <= 5 THEN 'a quokka island walk' ELSE 'an island and a quokka' END,
+              true, false, now() - interval '1 day' + i * interval '1 second',
+              now() - interval '1 day' + i * interval '1 second'
+         FROM generate_series(1, $2::int) i`,
+      [bob.id, old],
+    );
+    const page = async (q: string, cursor = '') => {
+      const res = await search(
+        undefined,
+        q,
+        false,
+        `&limit=100${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body as VellumSearchResponse;
+    };
+    const first = await page('quokka');
+    expect(first.capped).toBe(true);
+    expect(first.vellums.some((v) => v.title.startsWith('Quokka'))).toBe(false);
+    // Every page of the window, each vellum once, then no more: the window's size.
+    const seen = new Set(first.vellums.map((v) => v.i));
+    for (let cursor = first.nextCursor; cursor;) {
+      const next = await page('quokka', cursor);
+      expect(next.capped).toBe(true);
+      for (const v of next.vellums) seen.add(v.i);
+      cursor = next.nextCursor;
+    }
+    expect(seen.size).toBe(VELLUM_SEARCH_RANKED);
+    // The phrase's window holds the phrase's matches only: the five old ones, not capped.
+    const phrase = await page('"quokka island"');
+    expect(phrase.vellums.map((v) => v.title).sort()).toEqual(
+      [1, 2, 3, 4, 5].map((i) => `Quokka quokka quokka ${i}`),
+    );
+    expect(phrase.capped).toBe(false);
+    // A narrower search is not capped; Ada's own words are not.
+    expect((await page('walk quokka')).capped).toBe(false);
+    expect((await search(ada, 'fox')).body.capped).toBe(false);
   });
 
   it('takes query syntax as plain text and refuses control characters and bad lengths with a message', async () => {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { VellumSearchHit } from '@vellum/proto/api';
+import { VELLUM_SEARCH_RANKED, type VellumSearchHit } from '@vellum/proto/api';
 import { markedParts, paths } from '@vellum/ui';
 import { authorName } from '../format/authors';
 import { longDate } from '../format/dates';
@@ -11,7 +11,7 @@ import { VisibilityIcon } from './VisibilityIcon';
 
 export interface SearchResultsProps {
   hits: readonly VellumSearchHit[];
-  search: Pick<TextSearch, 'hasMore' | 'loadingMore' | 'loadMore'>;
+  search: Pick<TextSearch, 'hasMore' | 'loadingMore' | 'loadMore' | 'capped'>;
   /** Discover names each vellum's author; the owner's list shows each one's visibility. */
   variant: 'owner' | 'discover';
 }
@@ -42,6 +42,11 @@ export function SearchResults({ hits, search, variant }: SearchResultsProps) {
         ))}
       </ol>
       {search.hasMore ? <MoreOnScroll loading={search.loadingMore} onMore={search.loadMore} /> : null}
+      {!search.hasMore && search.capped ? (
+        <p className="text-secondary small py-3 text-center" data-testid="search-capped">
+          {texts.searchCapped(VELLUM_SEARCH_RANKED)}
+        </p>
+      ) : null}
     </>
   );
 }

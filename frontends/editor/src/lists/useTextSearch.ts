@@ -13,7 +13,7 @@ async function searchPage(username: string | null, text: string, cursor: string 
     return await vellumApi.search(username, text, cursor);
   } catch (error) {
     console.warn('The search failed', error);
-    return { vellums: [], nextCursor: null } satisfies VellumSearchResponse;
+    return { vellums: [], nextCursor: null, capped: false } satisfies VellumSearchResponse;
   }
 }
 
@@ -48,6 +48,8 @@ export function useTextSearch(username: string | null, enabled = true) {
     results,
     searching: active && pages.isFetching,
     hasMore: active && pages.hasNextPage,
+    /** The search matched more than are ranked: the results are the best of the most recently edited. */
+    capped: active && (pages.data?.pages.at(-1)?.capped ?? false),
     loadingMore: pages.isFetchingNextPage,
     loadMore: () => {
       if (!pages.isFetchingNextPage) void pages.fetchNextPage({ cancelRefetch: false });

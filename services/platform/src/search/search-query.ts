@@ -79,6 +79,16 @@ export function tsqueryText({ parts, prefixLast }: ParsedSearch): string {
   return terms.join(' & ');
 }
 
+/**
+ * The search's words without the order its phrases ask for (each phrase's words found anywhere, still by every
+ * spelling): a `tsqueryText` that matches whatever the search does and more, which an index answers without reading
+ * the words' positions. Null when the search has no phrase (it is its own words query then).
+ */
+export function tsqueryWordsText(parsed: ParsedSearch): string | null {
+  if (!parsed.parts.some((part) => part.phrase)) return null;
+  return tsqueryText({ ...parsed, parts: parsed.parts.map((part) => ({ ...part, phrase: false })) });
+}
+
 /** A search as typed, as the text of a `to_tsquery` (`tsqueryText`); null when nothing is left to look for. */
 export function tsqueryOf(search: string): string | null {
   const parsed = parseSearch(search);

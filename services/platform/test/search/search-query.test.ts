@@ -1,4 +1,4 @@
-import { parseSearch, snippetOf, spellings, tsqueryOf } from '../../src';
+import { parseSearch, snippetOf, spellings, tsqueryOf, tsqueryWordsText } from '../../src';
 
 describe('a text search read as words', () => {
   it('keeps words, phrases and the last word as a prefix, and nothing else', () => {
@@ -41,6 +41,15 @@ describe('a text search read as words', () => {
     expect(tsqueryOf('&|!():*<->')).toBeNull();
     expect(tsqueryOf('кошка')).toBe('(кошка:* | koshka:*)');
     expect(tsqueryOf('42')).toBe('(42:*)');
+  });
+
+  it("loosens a search's phrases into their words, each by every spelling, and nothing without a phrase", () => {
+    expect(tsqueryWordsText(parseSearch('cats "quick fox" jum')!)).toBe(
+      '(cats | cац) & (quick | qуиcк) & (fox | фоx) & (jum:* | йум:*)',
+    );
+    expect(tsqueryWordsText(parseSearch('"closed phrase"')!)).toBe('(closed | cлосед) & (phrase | пхрасе)');
+    expect(tsqueryWordsText(parseSearch('"still typ')!)).toBe('(still | стилл) & (typ:* | тып:*)');
+    expect(tsqueryWordsText(parseSearch('no phrase here')!)).toBeNull();
   });
 
   it("turns a headline's markers into plain text and ranges, dropping empty ones", () => {

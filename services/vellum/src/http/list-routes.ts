@@ -1,5 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { discoveryQuerySchema, followedVellumsQuerySchema, vellumMessages } from '@vellum/proto';
+import {
+  discoveryQuerySchema,
+  followedVellumsQuerySchema,
+  vellumMessages,
+  type VellumSearchResponse,
+} from '@vellum/proto';
 import { callerOf, paramOf, queryAs, queryOf } from '@vellum/platform';
 import type { VellumContext } from '../context';
 import { searchTermOf } from '../domain/listing';
@@ -33,7 +38,11 @@ export function listRoutes(ctx: VellumContext, publicLists: PublicListCache): Ro
       limit,
       author,
     });
-    res.json({ vellums: page.vellums.map(searchHitView), nextCursor: page.nextCursor });
+    res.json({
+      vellums: page.vellums.map(searchHitView),
+      nextCursor: page.nextCursor,
+      capped: page.capped,
+    } satisfies VellumSearchResponse);
   };
 
   /**

@@ -1,4 +1,5 @@
-import { HEADLINE_OPTIONS, tsquerySql, type Queryable } from '@vellum/platform';
+import { HEADLINE_OPTIONS, tsquerySql, type Db, type Queryable } from '@vellum/platform';
+import { VELLUM_SEARCH_RANKED } from '@vellum/proto';
 import { TITLE_HEADLINE_OPTIONS } from '../domain/snippet';
 
 /** A vellum without its body, with its author: a row of a list. */
@@ -187,21 +188,27 @@ export const vellumStore = {
   /**
    * A page of the vellums whose words match `tsquery` (the platform's `tsqueryOf`, a parameter: never SQL), best
    * match first, after `after`: one owner's (all of them, or only the public ones) or everybody's public ones.
-   * Visibility is read here, on the vellums themselves, so a vellum made private or deleted leaves every other
-   * reader's results with its commit. Only the page's rows get a headline.
+   * Ranked are the VELLUM_SEARCH_RANKED most recently edited matches (`ts_rank_cd` reads every word's positions, so
+   * ranking all of a common word's matches grows with the data): the index finds the matches (with a phrase, by
+   * `wordsTsquery`, its words in any order), the newest are checked for the phrase until the window is full, and
+   * only those are ranked. Visibility is read here, on the vellums themselves, so a vellum made private or deleted
+   * leaves every other reader's results with its commit. Only the page's rows get a headline.
    */
-  async search(
-    db: Queryable,
+  search(
+    db: Db,
     options: {
       tsquery: string;
+      /** `tsqueryWordsText` of the search: given when it has a phrase. */
+      wordsTsquery?: string | null;
       scope: { ownerId: string; all: boolean } | 'public';
       after?: SearchKey;
       limit: number;
     },
-  ): Promise<SearchRow[]> {
+  ): Promise<{ rows: SearchRow[]; windowFull: boolean }> {
     const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS];
     const query = tsquerySql('$1');
-    const where = [`v.search_doc @@ ${query}`];
+    const words = options.wordsTsquery ? tsquerySql(`$${params.push(options.wordsTsquery)}`) : query;
+    const where = [`v.search_doc @@ ${words}`];
     if (options.scope === 'public' || !options.scope.all) where.push('v.is_public');
     if (options.scope !== 'public') {
       params.push(options.scope.ownerId);
@@ -212,28 +219,42 @@ export const vellumStore = {
       params.push(options.after.rank, options.after.id);
       after = `WHERE (m.rank, m.id) < ($${params.length - 1}::real, $${params.length}::uuid)`;
     }
-    const { rows } = await db.query<
-      SummaryRow & { rank_key: string; headline: string; title_headline: string }
-    >(
-      // OFFSET 0 keeps the matches a subquery of their own: each rank is computed once, for the order and the cursor.
-      `WITH page AS (
-         SELECT m.id, m.rank FROM (
-           SELECT v.id, ts_rank_cd(v.search_doc, ${query}) AS rank FROM vellum.vellums v
-            WHERE ${where.join(' AND ')} OFFSET 0) m
-         ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
-       SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key,
-              ts_headline('russian', v.body_text, ${query}, $3) AS headline,
-              ts_headline('russian', v.title, ${query}, $4) AS title_headline
-         FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
-        ORDER BY page.rank DESC, page.id DESC`,
-      params,
-    );
-    return rows.map((row) => ({
-      ...toSummary(row),
-      key: { rank: row.rank_key, id: row.id },
-      headline: row.headline,
-      titleHeadline: row.title_headline,
-    }));
+    const found = `SELECT v.id, v.search_doc FROM vellum.vellums v WHERE ${where.join(' AND ')}
+                    ORDER BY v.last_edited DESC, v.id DESC`;
+    // OFFSET 0 keeps a subquery apart: the phrase is checked on the sorted matches, and each rank is computed once,
+    // for the order and the cursor.
+    const window = options.wordsTsquery
+      ? `SELECT f.id, f.search_doc FROM (${found} OFFSET 0) f WHERE f.search_doc @@ ${query}
+          LIMIT ${VELLUM_SEARCH_RANKED}`
+      : `${found} LIMIT ${VELLUM_SEARCH_RANKED}`;
+    return db.transaction(async (tx) => {
+      // The matches come from the text index, then are sorted: never from walking a date index and reading every
+      // vellum's words on the way, which a planner without statistics (PGlite has no autovacuum) may choose.
+      await tx.query('SET LOCAL enable_indexscan = off');
+      const { rows } = await tx.query<
+        SummaryRow & { rank_key: string; window_size: number; headline: string; title_headline: string }
+      >(
+        `WITH w AS MATERIALIZED (${window}),
+         page AS (
+           SELECT m.id, m.rank FROM (SELECT w.id, ts_rank_cd(w.search_doc, ${query}) AS rank FROM w OFFSET 0) m
+           ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
+         SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key, (SELECT count(*) FROM w)::int AS window_size,
+                ts_headline('russian', v.body_text, ${query}, $3) AS headline,
+                ts_headline('russian', v.title, ${query}, $4) AS title_headline
+           FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
+          ORDER BY page.rank DESC, page.id DESC`,
+        params,
+      );
+      return {
+        rows: rows.map((row) => ({
+          ...toSummary(row),
+          key: { rank: row.rank_key, id: row.id },
+          headline: row.headline,
+          titleHeadline: row.title_headline,
+        })),
+        windowFull: rows[0]?.window_size === VELLUM_SEARCH_RANKED,
+      };
+    });
   },
 
   /** A page of public vellums, newest edited first, after `after` (keyset: no rows skipped or counted). */

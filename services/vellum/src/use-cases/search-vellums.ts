@@ -1,4 +1,4 @@
-import { pageOf, snippetOf, tsqueryOf, type Caller } from '@vellum/platform';
+import { pageOf, parseSearch, snippetOf, tsqueryText, tsqueryWordsText, type Caller } from '@vellum/platform';
 import type { TextSnippet } from '@vellum/proto';
 import type { VellumContext } from '../context';
 import { searchCursor } from '../domain/cursor';
@@ -18,6 +18,8 @@ export interface SearchInput {
 export interface SearchPage {
   vellums: Array<VellumSummary & { snippet: TextSnippet; titleMarks: TextSnippet['marks'] }>;
   nextCursor: string | null;
+  /** More matches than are ranked (`VELLUM_SEARCH_RANKED`): these are the best of the most recently edited. */
+  capped: boolean;
 }
 
 /**
@@ -30,16 +32,17 @@ export async function searchVellums(
   input: SearchInput,
 ): Promise<SearchPage> {
   const key = searchCursor.decode(input.cursor);
-  const tsquery = tsqueryOf(input.search);
-  if (!tsquery) return { vellums: [], nextCursor: null };
+  const parsed = parseSearch(input.search);
+  if (!parsed) return { vellums: [], nextCursor: null, capped: false };
   let scope: { ownerId: string; all: boolean } | 'public' = 'public';
   if (input.author) {
     const author = await authorStore.byUsername(ctx.db, input.author.username);
-    if (!author) return { vellums: [], nextCursor: null };
+    if (!author) return { vellums: [], nextCursor: null, capped: false };
     scope = { ownerId: author.id, all: caller?.id === author.id && !input.author.publicOnly };
   }
-  const rows = await vellumStore.search(ctx.db, {
-    tsquery,
+  const { rows, windowFull } = await vellumStore.search(ctx.db, {
+    tsquery: tsqueryText(parsed),
+    wordsTsquery: tsqueryWordsText(parsed),
     scope,
     after: key && { rank: key[0], id: key[1] },
     limit: input.limit + 1,
@@ -54,5 +57,6 @@ export async function searchVellums(
       titleMarks: titleMarksOf(row.title, titleHeadline),
     })),
     nextCursor,
+    capped: windowFull,
   };
 }
