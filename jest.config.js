@@ -42,10 +42,22 @@ const lanes = {
   ],
 };
 
+// The projects that use the Go-built tools (helm, kubeconform, k6, Toxiproxy, promtool, Prometheus, the Collector),
+// which .ci/run leaves compiling beside the install, lint and build: each lane runs its other projects first and
+// these after the tools are ready, so a new machine's lanes do not wait for the compiler.
+const goTools = [
+  '<rootDir>/load-tests/rolling',
+  '<rootDir>/load-tests/faults',
+  '<rootDir>/frontends/e2e/jest.topology.config.js',
+  '<rootDir>/load-tests',
+  '<rootDir>/charts',
+];
+
 module.exports = {
   testTimeout: 30000,
   projects: [...lanes.servers, ...lanes.embedded],
 };
 
-// Not a jest option: read by scripts/test-lanes.mjs.
+// Not jest options: read by scripts/test-lanes.mjs.
 Object.defineProperty(module.exports, 'lanes', { value: lanes, enumerable: false });
+Object.defineProperty(module.exports, 'goTools', { value: goTools, enumerable: false });

@@ -3,6 +3,8 @@
 // one jest per lane, each one file at a time, their lines prefixed with the lane's name. Arguments go to both
 // jests; `--outputFile` (with `--json`) receives both lanes' results merged into one report, as one jest would
 // write it. TEST_LANES=serial runs the lanes one after the other (to compare, or to read a failure in peace).
+// A lane runs in two steps: first its projects that need no Go-built tool, then (once scripts/servers/go-tools.sh
+// has built them, when .ci/run left it compiling) the ones jest.config.js lists in `goTools`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -23,9 +25,16 @@ function lanesOf(config) {
   const placed = Object.values(lanes).flat();
   const unplaced = config.projects.filter((p) => placed.filter((q) => q === p).length !== 1);
   if (unplaced.length) throw new Error(`each project belongs to exactly one lane: ${unplaced.join(', ')}`);
+  const goTools = config.goTools ?? [];
+  const unknown = goTools.filter((p) => !placed.includes(p));
+  if (unknown.length) throw new Error(`goTools names projects of no lane: ${unknown.join(', ')}`);
+  const absolute = (projects) => projects.map((p) => p.replace('<rootDir>', root));
   return Object.entries(lanes).map(([name, projects]) => ({
     name,
-    projects: projects.map((p) => p.replace('<rootDir>', root)),
+    steps: [
+      { projects: absolute(projects.filter((p) => !goTools.includes(p))), goTools: false },
+      { projects: absolute(projects.filter((p) => goTools.includes(p))), goTools: true },
+    ].filter((step) => step.projects.length > 0),
   }));
 }
 
@@ -42,9 +51,8 @@ function splitOutputFile(args) {
   return { rest, outputFile };
 }
 
-function runLane(lane, args, resultsFile, width) {
-  const label = `[${lane.name}]`.padEnd(width + 3);
-  const started = Date.now();
+/** One jest over `projects`, its lines prefixed with the lane's label. */
+function runJest(projects, args, resultsFile, label) {
   const hasWorkers = args.some(
     (a) => a.startsWith('--maxWorkers') || a === '-w' || a === '--runInBand' || a === '-i',
   );
@@ -53,7 +61,7 @@ function runLane(lane, args, resultsFile, width) {
     [
       jestBin,
       '--projects',
-      ...lane.projects,
+      ...projects,
       ...(hasWorkers ? [] : ['--maxWorkers=1']),
       '--passWithNoTests',
       // A suite that leaves a handle open (a failed teardown's process) must not hold CI until its time limit.
@@ -72,9 +80,34 @@ function runLane(lane, args, resultsFile, width) {
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
       running.delete(child);
-      resolve({ lane, code: code ?? 1, signal, seconds: (Date.now() - started) / 1000, resultsFile });
+      resolve({ code: code ?? 1, signal, resultsFile });
     });
   });
+}
+
+/** A lane's steps one after the other; the Go tools' step once they are built. */
+async function runLane(lane, args, dir, width) {
+  const label = `[${lane.name}]`.padEnd(width + 3);
+  const started = Date.now();
+  const runs = [];
+  for (const [i, step] of lane.steps.entries()) {
+    if (step.goTools) {
+      try {
+        await goToolsReady({ log: (line) => process.stderr.write(`${label}${line}\n`) });
+      } catch (error) {
+        process.stderr.write(`${label}${error.message}\n`);
+        runs.push({ code: 1, resultsFile: path.join(dir, `${lane.name}-${i}.json`) });
+        break;
+      }
+    }
+    runs.push(await runJest(step.projects, args, path.join(dir, `${lane.name}-${i}.json`), label));
+  }
+  return {
+    lane,
+    code: runs.some((r) => r.code !== 0) ? 1 : 0,
+    seconds: (Date.now() - started) / 1000,
+    resultsFiles: runs.map((r) => r.resultsFile),
+  };
 }
 
 const COUNTS = [
@@ -122,22 +155,19 @@ const dir = mkdtempSync(path.join(tmpdir(), 'vellum-lanes-'));
 const width = Math.max(...lanes.map((l) => l.name.length));
 const serial = process.env.TEST_LANES === 'serial';
 
-// The chart, load and browser suites need the Go tools, which .ci/run leaves compiling beside the install and build.
-await goToolsReady();
-
 const outcomes = [];
 if (serial) {
-  for (const lane of lanes)
-    outcomes.push(await runLane(lane, rest, path.join(dir, `${lane.name}.json`), width));
+  for (const lane of lanes) outcomes.push(await runLane(lane, rest, dir, width));
 } else {
-  outcomes.push(
-    ...(await Promise.all(
-      lanes.map((lane) => runLane(lane, rest, path.join(dir, `${lane.name}.json`), width)),
-    )),
-  );
+  outcomes.push(...(await Promise.all(lanes.map((lane) => runLane(lane, rest, dir, width)))));
 }
 
-const reports = outcomes.map((o) => readResults(o.resultsFile));
+/** A lane's steps' reports as one (undefined when a step wrote none). */
+function laneReport(outcome) {
+  const reports = outcome.resultsFiles.map(readResults);
+  return reports.every(Boolean) ? merge(reports) : undefined;
+}
+const reports = outcomes.map(laneReport);
 console.log(`\nlanes (${serial ? 'one after the other' : 'side by side'}):`);
 for (const [i, o] of outcomes.entries()) {
   const r = reports[i];
