@@ -17,6 +17,7 @@ import {
   serve,
   serveMetrics,
   sessionLimitsOf,
+  tableUpkeep,
   type Db,
   type Logger,
   type RunningServer,
@@ -206,10 +207,14 @@ export async function startEmbedded<T>(env: EmbeddedEnv, task?: EmbeddedTask<T>)
     relays.push(relay);
     relay.start();
   }
-  const workers = services.flatMap((service) => [
-    inboxUpkeep({ db, schema: service.schema, logger: logger.child({ inbox: service.name }) }),
-    ...(service.workers ?? []),
-  ]);
+  const workers = [
+    // PGlite has no autovacuum: statistics for the planner and dead rows cleared, by autovacuum's rules.
+    tableUpkeep({ db, logger: logger.child({ upkeep: 'tables' }) }),
+    ...services.flatMap((service) => [
+      inboxUpkeep({ db, schema: service.schema, logger: logger.child({ inbox: service.name }) }),
+      ...(service.workers ?? []),
+    ]),
+  ];
   for (const worker of workers) worker.start();
 
   const drain = { draining: false };

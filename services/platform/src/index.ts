@@ -33,6 +33,7 @@ export * from './db/db';
 export * from './db/migrate';
 export * from './db/deleted-cirri';
 export * from './db/cirri-read-model';
+export * from './db/table-upkeep';
 export * from './events/types';
 export * from './events/outbox';
 export * from './events/inbox-upkeep';
