@@ -1,4 +1,4 @@
-import { HEADLINE_OPTIONS, tsquerySql, type Db, type Queryable } from '@vellum/platform';
+import { HEADLINE_OPTIONS, tsquerySql, type Queryable } from '@vellum/platform';
 import { VELLUM_SEARCH_RANKED } from '@vellum/proto';
 import { TITLE_HEADLINE_OPTIONS } from '../domain/snippet';
 
@@ -189,13 +189,12 @@ export const vellumStore = {
    * A page of the vellums whose words match `tsquery` (the platform's `tsqueryOf`, a parameter: never SQL), best
    * match first, after `after`: one owner's (all of them, or only the public ones) or everybody's public ones.
    * Ranked are the VELLUM_SEARCH_RANKED most recently edited matches (`ts_rank_cd` reads every word's positions, so
-   * ranking all of a common word's matches grows with the data): the index finds the matches (with a phrase, by
-   * `wordsTsquery`, its words in any order), the newest are checked for the phrase until the window is full, and
-   * only those are ranked. Visibility is read here, on the vellums themselves, so a vellum made private or deleted
+   * ranking all of a common word's matches grows with the data); with a phrase, the newest matches of its words
+   * (`wordsTsquery`, which the text index answers) are checked for the phrase until the window is full. Visibility is read here, on the vellums themselves, so a vellum made private or deleted
    * leaves every other reader's results with its commit. Only the page's rows get a headline.
    */
-  search(
-    db: Db,
+  async search(
+    db: Queryable,
     options: {
       tsquery: string;
       /** `tsqueryWordsText` of the search: given when it has a phrase. */
@@ -205,7 +204,7 @@ export const vellumStore = {
       limit: number;
     },
   ): Promise<{ rows: SearchRow[]; windowFull: boolean }> {
-    const params: unknown[] = [options.tsquery, options.limit, HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS];
+    const params: unknown[] = [options.tsquery, options.limit];
     const query = tsquerySql('$1');
     const words = options.wordsTsquery ? tsquerySql(`$${params.push(options.wordsTsquery)}`) : query;
     const where = [`v.search_doc @@ ${words}`];
@@ -227,34 +226,38 @@ export const vellumStore = {
       ? `SELECT f.id, f.search_doc FROM (${found} OFFSET 0) f WHERE f.search_doc @@ ${query}
           LIMIT ${VELLUM_SEARCH_RANKED}`
       : `${found} LIMIT ${VELLUM_SEARCH_RANKED}`;
-    return db.transaction(async (tx) => {
-      // The matches come from the text index, then are sorted: never from walking a date index and reading every
-      // vellum's words on the way, which a planner without statistics (PGlite has no autovacuum) may choose.
-      await tx.query('SET LOCAL enable_indexscan = off');
-      const { rows } = await tx.query<
-        SummaryRow & { rank_key: string; window_size: number; headline: string; title_headline: string }
-      >(
-        `WITH w AS MATERIALIZED (${window}),
-         page AS (
-           SELECT m.id, m.rank FROM (SELECT w.id, ts_rank_cd(w.search_doc, ${query}) AS rank FROM w OFFSET 0) m
-           ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2)
-         SELECT ${SUMMARY_COLUMNS}, page.rank::text AS rank_key, (SELECT count(*) FROM w)::int AS window_size,
+    // The planner picks the way to the window: for a common word, the date index read newest first until the window
+    // is full; for a rare one, the text index and a sort. It needs statistics for that (the embedded mode's PGlite
+    // gets them from `tableUpkeep`).
+    const { rows: page } = await db.query<{ id: string; rank_key: string; window_size: number }>(
+      `WITH w AS MATERIALIZED (${window})
+         SELECT m.id, m.rank::text AS rank_key, (SELECT count(*) FROM w)::int AS window_size
+           FROM (SELECT w.id, ts_rank_cd(w.search_doc, ${query}) AS rank FROM w OFFSET 0) m
+          ${after} ORDER BY m.rank DESC, m.id DESC LIMIT $2`,
+      params,
+    );
+    if (page.length === 0) return { rows: [], windowFull: false };
+    // Only the page's rows are read whole, each by its key, and get a headline.
+    const { rows } = await db.query<SummaryRow & { headline: string; title_headline: string }>(
+      `SELECT ${SUMMARY_COLUMNS},
                 ts_headline('russian', v.body_text, ${query}, $3) AS headline,
                 ts_headline('russian', v.title, ${query}, $4) AS title_headline
-           FROM page JOIN vellum.vellums v ON v.id = page.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
-          ORDER BY page.rank DESC, page.id DESC`,
-        params,
-      );
-      return {
-        rows: rows.map((row) => ({
-          ...toSummary(row),
-          key: { rank: row.rank_key, id: row.id },
-          headline: row.headline,
-          titleHeadline: row.title_headline,
-        })),
-        windowFull: rows[0]?.window_size === VELLUM_SEARCH_RANKED,
-      };
-    });
+           FROM unnest($2::uuid[]) WITH ORDINALITY AS p(id, n)
+           JOIN vellum.vellums v ON v.id = p.id LEFT JOIN vellum.authors a ON a.id = v.owner_id
+          ORDER BY p.n`,
+      [options.tsquery, page.map((r) => r.id), HEADLINE_OPTIONS, TITLE_HEADLINE_OPTIONS],
+    );
+    const rankOf = new Map(page.map((r) => [r.id, r.rank_key]));
+    return {
+      // A vellum deleted between the two reads is left out.
+      rows: rows.map((row) => ({
+        ...toSummary(row),
+        key: { rank: rankOf.get(row.id)!, id: row.id },
+        headline: row.headline,
+        titleHeadline: row.title_headline,
+      })),
+      windowFull: page[0]!.window_size === VELLUM_SEARCH_RANKED,
+    };
   },
 
   /** A page of public vellums, newest edited first, after `after` (keyset: no rows skipped or counted). */
