@@ -301,12 +301,16 @@ export function postgresMessagingRepository(
         // Then, when the page is not full and older messages remain, the GIN index below them: a rarer word, few
         // matches to sort.
         if (ids.length < limit && recent[0]?.scanned === searchScan) {
+          // From the GIN index, never by walking the key index back through every older message and reading its
+          // words, which a planner without statistics may choose for the LIMIT (two words rarely found together).
+          await tx.query('SET LOCAL enable_indexscan = off');
           const { rows: older } = await tx.query<{ id: string }>(
             `SELECT id FROM messaging.messages WHERE conversation_id = $1 AND ${match} AND key < $3
               ORDER BY key DESC LIMIT $4`,
             [conversation, words, recent[0].edge, limit - ids.length],
           );
           ids.push(...older.map((r) => r.id));
+          await tx.query('RESET enable_indexscan');
         }
         if (ids.length === 0) return [];
         // Only the page's messages get a headline.
