@@ -68,6 +68,9 @@ describe('text search in vellums (titles and text, English and Russian)', () => 
     expect(await found(ada, '"quick brown fox"')).toEqual(expect.arrayContaining(['Brown fox', 'Reversed']));
     expect(await found(ada, '"fox jumps"')).toEqual(['Brown fox']);
     expect(await found(ada, '"dog jumps"')).toEqual(['Reversed']);
+    // Stop words ('over', 'the') are left out of a phrase as they are of its text.
+    expect(await found(ada, '"over the lazy dog"')).toEqual(['Brown fox']);
+    expect((await found(ada, '"the quick brown"')).sort()).toEqual(['Brown fox', 'Reversed']);
     expect(await found(ada, 'lazy do')).toEqual(['Brown fox']);
     expect(await found(ada, 'zeppel')).toEqual(['Secret plans']);
     // A closed quote ends the word: no prefix.

@@ -60,13 +60,18 @@ export function parseSearch(search: string): ParsedSearch | null {
  * `<->`, the last word with `:*` when it is a prefix. Only letters and digits of the search reach the query, each
  * one a word between operators this function writes, so no character typed can change the query's meaning.
  */
-export function tsqueryText({ parts, prefixLast }: ParsedSearch): string {
+export function tsqueryText(parsed: ParsedSearch): string {
+  return queryText(parsed, ' <-> ');
+}
+
+/** `tsqueryText` with each phrase's words joined by `join` (`<->`: in order; `&`: anywhere). */
+function queryText({ parts, prefixLast }: ParsedSearch, join: string): string {
   const last = parts.at(-1)!;
   const terms = parts.flatMap((part) => {
     const star = (i: number) => (prefixLast && part === last && i === part.words.length - 1 ? ':*' : '');
     if (part.phrase) {
-      const asTyped = part.words.map((w, i) => w + star(i)).join(' <-> ');
-      const other = part.words.map((w, i) => (spellings(w)[1] ?? w) + star(i)).join(' <-> ');
+      const asTyped = part.words.map((w, i) => w + star(i)).join(join);
+      const other = part.words.map((w, i) => (spellings(w)[1] ?? w) + star(i)).join(join);
       return [other === asTyped ? `(${asTyped})` : `(${asTyped} | ${other})`];
     }
     return part.words.map(
@@ -80,13 +85,13 @@ export function tsqueryText({ parts, prefixLast }: ParsedSearch): string {
 }
 
 /**
- * The search's words without the order its phrases ask for (each phrase's words found anywhere, still by every
- * spelling): a `tsqueryText` that matches whatever the search does and more, which an index answers without reading
- * the words' positions. Null when the search has no phrase (it is its own words query then).
+ * The search's words without the order its phrases ask for: each phrase's words anywhere, a spelling's words together
+ * (`(quick & fox | qуиcк & фоx)`, so that a stop word the configuration drops from one spelling drops as it does from
+ * the phrase). It matches whatever the search does and more, and an index answers it without reading the words'
+ * positions. Null when the search has no phrase (it is its own words query then).
  */
 export function tsqueryWordsText(parsed: ParsedSearch): string | null {
-  if (!parsed.parts.some((part) => part.phrase)) return null;
-  return tsqueryText({ ...parsed, parts: parsed.parts.map((part) => ({ ...part, phrase: false })) });
+  return parsed.parts.some((part) => part.phrase) ? queryText(parsed, ' & ') : null;
 }
 
 /** A search as typed, as the text of a `to_tsquery` (`tsqueryText`); null when nothing is left to look for. */
