@@ -18,7 +18,8 @@ import { keepPoking, pokesFor } from './pokes';
 import { checkWrites, readLedger, type CheckResult, type Ledger, type UnexpectedAnswer } from './checker';
 import {
   PROXIED_STORES,
-  SLOW_FOR_MS,
+  ISSUE_NETWORK,
+  type NetworkTimings,
   SLOW_MS,
   slowThenCut,
   storeProxies,
@@ -48,6 +49,8 @@ export interface FaultsOptions {
   proxiedKafka: ProxiedKafka;
   /** The stores whose network is slowed and then cut, each once (default: every proxied one; [] leaves it out). */
   partitionStores?: readonly ProxiedStore[];
+  /** How long each store's network is slow, then cut (default: the issue's 30 s and 15 s). */
+  networkTimings?: NetworkTimings;
   /** Sockets connected for the reconnect storm (default 2,000; 0 leaves the drill out). */
   stormSockets?: number;
   log?: (line: string) => void;
@@ -280,6 +283,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
     for (const store of partitionStores) {
       const fault = await slowThenCut(topology, proxies!, store, {
         databaseUrl: options.servers.databaseUrl,
+        timings: options.networkTimings,
       });
       partitions.push(fault);
       log(
@@ -288,7 +292,7 @@ export async function runFaults(options: FaultsOptions): Promise<FaultsResult> {
       );
       say(
         'network',
-        `${store}: every connection to it ${SLOW_MS} ms slower for ${SLOW_FOR_MS / 1000} s (unready meanwhile: ` +
+        `${store}: every connection to it ${SLOW_MS} ms slower for ${(options.networkTimings ?? ISSUE_NETWORK).slowForMs / 1000} s (unready meanwhile: ` +
           `${fault.slow.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.slow.livenessFailures.length}), ` +
           `then cut for ${((fault.backAt - fault.stoppedAt) / 1000).toFixed(1)} s (unready meanwhile: ` +
           `${fault.unready.sort().join(', ') || 'none'}; liveness failures: ${fault.livenessFailures.length}); every pod ` +

@@ -28,6 +28,15 @@ export const SLOW_MS = 500;
 export const SLOW_FOR_MS = 30_000;
 export const CUT_FOR_MS = 15_000;
 
+/** How long the network stays slow, then cut: the issue's (`npm run faults`), or CI's shorter pass. */
+export interface NetworkTimings {
+  slowForMs: number;
+  cutForMs: number;
+}
+export const ISSUE_NETWORK: NetworkTimings = { slowForMs: SLOW_FOR_MS, cutForMs: CUT_FOR_MS };
+/** CI's pass: every store slowed and cut once, long enough for every client's time-out and probe to act. */
+export const SHORT_NETWORK: NetworkTimings = { slowForMs: 10_000, cutForMs: 8_000 };
+
 /** What the slow network did, then the cut (as a store's outage: its return is the network's healing). */
 export interface NetworkFault extends StoreRestart {
   slow: Pick<StoreRestart, 'unready' | 'unreadyWhy' | 'livenessFailures'>;
@@ -83,27 +92,28 @@ export async function storeProxies(servers: ServerAddresses, kafka: ProxiedKafka
 export type StoreProxies = Awaited<ReturnType<typeof storeProxies>>;
 
 /**
- * Drill 3 for one store: every component's connections to it slowed by SLOW_MS for SLOW_FOR_MS (probed meanwhile:
- * liveness must hold), then cut for CUT_FOR_MS and healed, measured as a store's outage (unready meanwhile, every pod
+ * Drill 3 for one store: every component's connections to it slowed by SLOW_MS for `slowForMs` (probed meanwhile:
+ * liveness must hold), then cut for `cutForMs` and healed, measured as a store's outage (unready meanwhile, every pod
  * ready and the backlog drained after).
  */
 export async function slowThenCut(
   topology: Topology,
   proxies: StoreProxies,
   store: ProxiedStore,
-  options: { databaseUrl: string },
+  options: { databaseUrl: string; timings?: NetworkTimings },
 ): Promise<NetworkFault> {
+  const { slowForMs, cutForMs } = options.timings ?? ISSUE_NETWORK;
   const { toxiproxy } = proxies;
   const names = proxies.of(store);
   const slow = { unready: [] as string[], unreadyWhy: [] as string[], livenessFailures: [] as string[] };
   for (const name of names) await toxiproxy.slow(name, SLOW_MS);
   try {
-    await probeFor(topology, SLOW_FOR_MS, slow);
+    await probeFor(topology, slowForMs, slow);
   } finally {
     for (const name of names) await toxiproxy.heal(name);
   }
   const cut = await storeOutage(topology, store, {
-    downMs: CUT_FOR_MS,
+    downMs: cutForMs,
     databaseUrl: options.databaseUrl,
     away: async () => {
       for (const name of names) await toxiproxy.cut(name);
