@@ -91,6 +91,7 @@ async function runLane(lane, args, dir, width) {
   const started = Date.now();
   const runs = [];
   for (const [i, step] of lane.steps.entries()) {
+    if (stopping) break;
     if (step.goTools) {
       try {
         await goToolsReady({ log: (line) => process.stderr.write(`${label}${line}\n`) });
@@ -143,8 +144,10 @@ function merge(reports) {
 }
 
 const running = new Set();
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
+    stopping = true;
     for (const child of running) child.kill(signal);
   });
 }

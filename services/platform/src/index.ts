@@ -20,6 +20,7 @@ export * from './http/health';
 export * from './http/create-app';
 export * from './http/browser-security-headers';
 export * from './http/serve';
+export * from './http/hop-by-hop';
 export * from './http/trusted-proxies';
 export * from './session/session-store';
 export * from './session/session-cookie';

@@ -12,5 +12,5 @@ export {
   type Topology,
   type UnexpectedExit,
 } from './cluster';
-export { endToEndHeaders, INGRESS_KEEP_ALIVE_MS, IngressProxy } from './ingress';
+export { INGRESS_KEEP_ALIVE_MS, IngressProxy } from './ingress';
 export type { Pod } from './pods';

@@ -1,43 +1,9 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { endToEndHeaders } from '@vellum/platform';
 import { routeFor, type IngressRoute } from './chart';
 import { openConnections } from './connections';
-
-/**
- * Headers of one connection, not of the request or answer (RFC 9110, 7.6.1): a proxy answers with its own. Passing
- * the gateway's `Keep-Alive: timeout=65` on told clients to keep an idle connection to this proxy for 65 s while it
- * closes one after its own time-out: a client that waited out a `Retry-After: 5` then sent its next request on a
- * connection being closed, and got ECONNRESET (the fault drills, after Kafka's healing).
- */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-]);
-
-/** The hop-by-hop headers and those `connection` (a Connection header's values) names. */
-function hopByHop(connection: readonly string[]): Set<string> {
-  const named = new Set(HOP_BY_HOP);
-  for (const token of connection.flatMap((value) => value.split(','))) named.add(token.trim().toLowerCase());
-  return named;
-}
-
-/** `raw` (Node's rawHeaders: name, value, name, value…) without the hop-by-hop ones and those Connection names. */
-export function endToEndHeaders(raw: readonly string[]): string[] {
-  const pairs: Array<[string, string]> = [];
-  for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
-  const drop = hopByHop(
-    pairs.filter(([name]) => name.toLowerCase() === 'connection').map(([, value]) => value),
-  );
-  return pairs.filter(([name]) => !drop.has(name.toLowerCase())).flat();
-}
 
 /** ingress-nginx's default `keep-alive` (upstream's `keepalive_timeout`): how long an idle client connection stays. */
 export const INGRESS_KEEP_ALIVE_MS = 75_000;
@@ -46,7 +12,10 @@ export const INGRESS_KEEP_ALIVE_MS = 75_000;
  * The rendered Ingress on loopback: each request goes to the Service its path names (Exact, else the longest
  * Prefix, as Kubernetes matches), path unchanged, with the X-Forwarded-* headers an ingress controller adds.
  * Websocket upgrades are passed through. A path no rule matches gets 404; a Service with no ready endpoint gets 503,
- * as ingress-nginx answers it (it routes to the endpoints it knows, not through the Service's address).
+ * as ingress-nginx answers it (it routes to the endpoints it knows, not through the Service's address). Like any
+ * proxy it passes no hop-by-hop header either way and answers with its own keep-alive: it once passed the gateway's
+ * `Keep-Alive: timeout=65` on while closing idle connections after 5 s, and a client that waited out a
+ * `Retry-After: 5` sent its next request on a closing connection (ECONNRESET, the fault drills).
  */
 export class IngressProxy {
   private server: http.Server;
@@ -85,7 +54,7 @@ export class IngressProxy {
     return new URL(this.serviceUrl(route.service));
   }
 
-  private headers(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+  private headers(req: http.IncomingMessage): Record<string, string | string[] | undefined> {
     const peer = req.socket.remoteAddress ?? '';
     return {
       ...req.headers,
@@ -94,13 +63,6 @@ export class IngressProxy {
       'x-forwarded-host': req.headers.host,
       'x-real-ip': peer,
     };
-  }
-
-  /** A request's headers to send on: without the client connection's own (the upstream connection is another). */
-  private endToEnd(headers: http.OutgoingHttpHeaders): http.OutgoingHttpHeaders {
-    const connection = headers.connection === undefined ? [] : [String(headers.connection)];
-    const drop = hopByHop(connection);
-    return Object.fromEntries(Object.entries(headers).filter(([name]) => !drop.has(name.toLowerCase())));
   }
 
   private forward(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -119,11 +81,11 @@ export class IngressProxy {
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: this.endToEnd(this.headers(req)),
+        headers: endToEndHeaders(this.headers(req)),
         agent: false,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.rawHeaders));
+        res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
         answer.pipe(res);
       },
     );

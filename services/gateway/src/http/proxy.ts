@@ -3,8 +3,7 @@ import type { Socket } from 'node:net';
 import type { Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { Pool } from 'undici';
-import { httpClientSpan, type Logger } from '@vellum/platform';
-import { endToEndHeaders } from './hop-by-hop';
+import { endToEndHeaders, httpClientSpan, type Logger } from '@vellum/platform';
 import { DEFAULT_UPSTREAM_POOL, type UpstreamPoolOptions } from './upstream-pool';
 
 export { DEFAULT_UPSTREAM_POOL, type UpstreamPoolOptions } from './upstream-pool';

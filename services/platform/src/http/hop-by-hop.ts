@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * Headers that describe one connection, not the message (RFC 9110 §7.6.1): the client's to the gateway, or the
- * gateway's to a service. Never passed across. `expect` too: the gateway's own server has answered 100-continue.
+ * Headers that describe one connection, not the message (RFC 9110 §7.6.1): the client's to a proxy, or the proxy's
+ * to its upstream (the gateway's to a service, the test topology's Ingress to the gateway). Never passed across.
+ * `expect` too: the proxy's own server has answered 100-continue.
  */
 const HOP_BY_HOP = new Set([
   'connection',
