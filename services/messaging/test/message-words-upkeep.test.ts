@@ -45,5 +45,20 @@ describeWithServer(
       await prepareMessagingCollections(db);
       expect((await collections.messages.findOne({ _id: late._id }))?.words).toBeUndefined();
     });
+
+    it('lets replicas that start together on an empty database all start (one records the upkeep, none fails)', async () => {
+      // CI, 2026-11-29: two replicas started at once; the second's upsert of the record failed as a duplicate key
+      // and the replica exited.
+      for (let round = 0; round < 5; round++) {
+        const db = conn.client.db(`${database}_together_${round}`);
+        try {
+          await db.collection('messages').insertOne(wordless('Harbours at dusk') as never);
+          await Promise.all(Array.from({ length: 4 }, () => prepareMessagingCollections(db)));
+          expect(await db.collection('upkeep').countDocuments({ _id: 'message-words' as never })).toBe(1);
+        } finally {
+          await db.dropDatabase();
+        }
+      }
+    });
   },
 );

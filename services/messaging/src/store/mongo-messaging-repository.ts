@@ -137,7 +137,9 @@ interface UpkeepDoc {
 
 /**
  * Runs `work` unless the upkeep collection records it done, then records it: a start after the first reads one
- * document by its id instead of searching the messages (no index serves `words: { $exists: false }`).
+ * document by its id instead of searching the messages (no index serves `words: { $exists: false }`). Replicas that
+ * start together may both do the work (it must be idempotent) and both record it: the second upsert of the same id
+ * can fail as a duplicate key, which says the record is there.
  */
 async function onceOnly(
   upkeep: Collection<UpkeepDoc>,
@@ -146,7 +148,11 @@ async function onceOnly(
 ): Promise<void> {
   if (await upkeep.findOne({ _id: name })) return;
   await work();
-  await upkeep.updateOne({ _id: name }, { $set: { doneAt: new Date() } }, { upsert: true });
+  try {
+    await upkeep.updateOne({ _id: name }, { $set: { doneAt: new Date() } }, { upsert: true });
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+  }
 }
 
 /**
