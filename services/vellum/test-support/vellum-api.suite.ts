@@ -420,6 +420,7 @@ export function vellumApiSuite(baseUrl: () => string, options: VellumApiSuiteOpt
           }),
         ],
         nextCursor: null,
+        capped: false,
       });
       // Nobody else finds the private one, nor any of its words.
       for (const c of [bob.client, visitor]) {
