@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ingressRoutesOf, renderChart, workloadsOf, type K8sObject, type Workload } from './chart';
 import { imageRecipes, type ImageRecipe } from './images';
 import { IngressProxy } from './ingress';
@@ -262,7 +263,7 @@ async function startOn(
   const intended = new Set<string>();
   let stopping = false;
   const unexpectedExits: UnexpectedExit[] = [];
-  const launch = async (component: Component) => {
+  const launch = async (component: Component, attempt = 1): Promise<Pod> => {
     const id = `${component.workload.name}-${++podCounter}`;
     const pod = await startPod(
       component.workload.name,
@@ -288,7 +289,23 @@ async function startOn(
       });
       void ready.then(() => clearTimeout(timer));
     });
-    await Promise.race([ready, deadline]);
+    try {
+      await Promise.race([ready, deadline]);
+    } catch (error) {
+      // The pod's ports were free when chosen, then released for it to listen on: any other process's connection
+      // may be given one meanwhile (they lie in the ephemeral range; CI, 2026-11-29: a metrics port). A container
+      // has no such race, so the harness starts the pod again on other ports rather than fail the run.
+      // Its last words may still be on their way when it has exited.
+      await Promise.race([new Promise((resolve) => pod.child.once('close', resolve)), sleep(500)]);
+      if (attempt < 3 && pod.child.exitCode !== null && pod.output().includes('EADDRINUSE')) {
+        log(`${id} could not listen on its ports (taken meanwhile); starting it again on others`);
+        component.proxy.remove(id);
+        component.pods.splice(component.pods.indexOf(pod), 1);
+        allPods.splice(allPods.indexOf(pod), 1);
+        return launch(component, attempt + 1);
+      }
+      throw error;
+    }
     log(`${id} ready on port ${pod.port} in ${Date.now() - started} ms`);
     pod.child.once('exit', (code, signal) => {
       if (intended.has(id) || stopping) return;
